@@ -1,0 +1,43 @@
+"""The ``carcassonne-editor`` command line.
+
+Each subcommand lives in a module of this package exposing ``register(subparsers)``;
+its handler returns the exit code: 0 ok, 1 findings, 2 usage or load error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from editor import __version__
+
+#: Subcommand modules, in the order ``--help`` lists them.
+COMMANDS = ("gui", "validate", "tilesets")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="carcassonne-editor",
+        description="Build, annotate, score and compare Carcassonne positions. "
+        "With no command, opens the desktop editor.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"editor.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["gui", *(argv or sys.argv[1:])])
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,168 @@
+"""Every hook a plugin may implement. This file is the plugin author's reference.
+
+A plugin is a module or object with functions named like the specs below, decorated with
+``editor.hookimpl``. Built-in plugins live in ``plugins/``; a third-party package registers its
+module under the entry-point group ``carcassonne_editor``::
+
+    [project.entry-points.carcassonne_editor]
+    my_expansion = "my_package.plugin"
+
+Hooks come in two sections.
+
+*Registration hooks* are called on every loaded plugin: they announce editions and tile sets.
+
+*Rule hooks* are called only on the implementations of the editions a ruleset selects, in the
+ruleset's order (base edition first, then expansions), each inside a guard: a hook that raises
+is reported with the plugin's name, that edition is disabled, and the others carry on.
+A rule hook receives ``rules`` (the :class:`editor.rules.ruleset.Ruleset` in force: options,
+figure kinds, strengths) and reads the :class:`editor.model.board.Board`; it never mutates the
+board. It returns data (events, findings, options) that the host applies, so that every change
+is journaled and undoable and every point can say which rule produced it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from editor.model.board import Board, Placed
+    from editor.model.events import Event
+    from editor.model.features import FeatureInfo
+    from editor.model.findings import Finding
+    from editor.model.tiles import Tile
+    from editor.rules.editions import Edition
+    from editor.rules.moves import FigureAction, Turn
+    from editor.rules.ruleset import Ruleset
+
+PROJECT = "carcassonne_editor"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+#: Decorator for plugin functions implementing a hook (also ``editor.hookimpl``).
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -- Registration ---------------------------------------------------------------------
+
+
+@hookspec
+def carcassonne_editions() -> list[Edition]:
+    """Return the editions this plugin provides (e.g. ``base:C1``, ``base:C2``).
+
+    Each :class:`~editor.rules.editions.Edition` names its game part and label, the tile
+    sets it plays with, its options, its figure kinds, and the object whose rule hooks run
+    when a ruleset selects it.
+    """
+
+
+@hookspec
+def carcassonne_tileset_paths() -> list[Path]:
+    """Return paths of tile set files (JSON) this plugin ships, added to the catalogue."""
+
+
+# -- Rules: placing tiles and figures -----------------------------------------------------
+
+
+@hookspec
+def carcassonne_placement_findings(
+    rules: Ruleset, board: Board, tile: Tile, x: int, y: int, rotation: int
+) -> list[Finding]:
+    """Return what is wrong with putting ``tile`` at (x, y) turned ``rotation`` quarter turns,
+    beyond what the host checks (free cell, touching the board, sides that fit).
+
+    Called before the tile is placed, only for tiles where
+    :func:`carcassonne_restricts_placement` answered true. The River's rules live here.
+    """
+
+
+@hookspec
+def carcassonne_restricts_placement(rules: Ruleset, tile: Tile) -> bool:
+    """Return true when :func:`carcassonne_placement_findings` must be asked about ``tile``.
+
+    Lets move enumeration skip the per-cell call for ordinary land tiles.
+    """
+
+
+@hookspec
+def carcassonne_figure_options(
+    rules: Ruleset, board: Board, placed: Placed, player: int, turn: Turn
+) -> list[FigureAction]:
+    """Return every figure action ``player`` may take after placing ``placed``.
+
+    Called with the tile already on the board. Include placements on the new tile
+    (a follower on an unoccupied feature, a builder, a pig, an abbot) and special actions
+    such as taking an abbot back. Not placing any figure is always allowed and is not listed.
+    """
+
+
+@hookspec
+def carcassonne_figure_findings(
+    rules: Ruleset, board: Board, placed: Placed, player: int, action: FigureAction, turn: Turn
+) -> list[Finding]:
+    """Return why ``action`` by ``player`` after placing ``placed`` breaks a rule.
+
+    An empty list from every edition means the action is legal. Must agree with
+    :func:`carcassonne_figure_options`; it exists to explain a refusal to a person.
+    """
+
+
+@hookspec
+def carcassonne_figure_action(
+    rules: Ruleset, board: Board, placed: Placed, player: int, action: FigureAction, turn: Turn
+) -> list[Event]:
+    """Return the events an action causes by itself, after the host has moved the figure:
+    taking an abbot back scores its monastery or garden at once."""
+
+
+# -- Rules: scoring ---------------------------------------------------------------------
+
+
+@hookspec
+def carcassonne_feature_completed(
+    rules: Ruleset, board: Board, feature: FeatureInfo, turn: Turn
+) -> list[Event]:
+    """Return the events of a feature completed by the current move: points, goods taken,
+    figures returned, pigs scored.
+
+    Called once per completed feature and edition, in the ruleset's order; the events of
+    one edition are applied before the next is asked, so an expansion sees the board after
+    the base game scored the feature.
+    """
+
+
+@hookspec
+def carcassonne_after_move(rules: Ruleset, board: Board, placed: Placed, turn: Turn,
+                           events: list[Event]) -> list[Event]:
+    """Return events that follow once the move's features are scored: figures left without
+    the follower they depend on going back, extra turns (``extra-turn`` events)."""
+
+
+@hookspec
+def carcassonne_final_scoring(rules: Ruleset, board: Board) -> list[Event]:
+    """Return the end-of-game events: incomplete features, fields, goods majorities."""
+
+
+@hookspec
+def carcassonne_field_city_bonus(
+    rules: Ruleset, board: Board, fields: list[FeatureInfo], cities: list[FeatureInfo],
+    player: int
+) -> list[Event]:
+    """Return extra points ``player`` earns for ``cities`` in farm scoring, beyond the base
+    game's value (a Traders & Builders pig adds 1 per city).
+
+    Called by the base game's farm scoring for each player who scores: ``fields`` are the
+    fields scored together (one field, or under the 2000 rules every field touching the one
+    city in ``cities``), ``cities`` the completed cities being paid for. Return ``score``
+    events for ``player`` with the bonus, its reason and rule.
+    """
+
+
+# -- Rules: checking a position ---------------------------------------------------------
+
+
+@hookspec
+def carcassonne_board_findings(rules: Ruleset, board: Board) -> list[Finding]:
+    """Return what is wrong with the position as a whole under this edition: figures on
+    segments they may not stand on, more figures than the supply allows, ..."""

@@ -1,0 +1,313 @@
+"""The board: placed tiles, the feature graph over their segments, figures and players.
+
+Segments of placed tiles are *nodes* (consecutive integers per tile). Nodes joined across
+seams form *features* through a union-find without path compression, so that every change
+can be undone exactly. Every mutation appends to a journal; :meth:`Board.undo_to` rolls the
+journal back to a mark. A solver applies and undoes thousands of moves without a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .players import Figure, Player
+from .ports import SIDE_DELTA, SIDE_PORTS, facing
+from .tiles import CLOISTER_KINDS, EDGE_KINDS, Orientation, Segment, Tile
+
+Cell = tuple[int, int]
+#: Required kind per side (N, E, S, W) of an empty cell; "" where no tile constrains it.
+Signature = tuple[str, str, str, str]
+
+NEIGHBOURS8: tuple[Cell, ...] = (
+    (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
+)
+
+
+class Placed:
+    """A tile on a cell: its orientation and the node of its first segment."""
+
+    __slots__ = ("orientation", "x", "y", "first_node")
+
+    def __init__(self, orientation: Orientation, x: int, y: int, first_node: int) -> None:
+        self.orientation = orientation
+        self.x = x
+        self.y = y
+        self.first_node = first_node
+
+    @property
+    def tile(self) -> Tile:
+        """The tile kind."""
+        return self.orientation.tile
+
+    @property
+    def rotation(self) -> int:
+        """Quarter turns clockwise."""
+        return self.orientation.rotation
+
+    def node(self, segment_id: str) -> int:
+        """The node of a segment of this tile (``KeyError`` if the tile has none)."""
+        return self.first_node + self.tile.segment_index[segment_id]
+
+    def nodes(self) -> range:
+        """The nodes of every segment, in segment order."""
+        return range(self.first_node, self.first_node + len(self.tile.segments))
+
+
+class Feature:
+    """Union-find bookkeeping of one root: members, open centre ports, figures."""
+
+    __slots__ = ("kind", "members", "open", "nfig")
+
+    def __init__(self, kind: str, node: int, open_ports: int) -> None:
+        self.kind = kind
+        self.members = [node]
+        self.open = open_ports
+        self.nfig = 0
+
+
+class Board:
+    """A position: tiles, the feature graph, figures and players, with an undo journal."""
+
+    def __init__(self, players: list[Player] | None = None) -> None:
+        self.cells: dict[Cell, Placed] = {}
+        self.players: list[Player] = players if players is not None else []
+        self.figures: list[Figure] = []
+        self.frontier: dict[Cell, Signature] = {}
+        # Per node: parent in the union-find, its own feature record, where it is.
+        self.parent: list[int] = []
+        self.feature_of: list[Feature] = []
+        self.node_cell: list[Cell] = []
+        self.node_segment: list[int] = []
+        self.journal: list[tuple] = []
+
+    # -- queries ---------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __iter__(self) -> Iterator[Placed]:
+        return iter(self.cells.values())
+
+    def at(self, x: int, y: int) -> Placed | None:
+        """The tile on a cell, if any."""
+        return self.cells.get((x, y))
+
+    def find(self, node: int) -> int:
+        """The root node of the feature holding ``node``."""
+        parent = self.parent
+        while parent[node] != node:
+            node = parent[node]
+        return node
+
+    def root_feature(self, node: int) -> Feature:
+        """The bookkeeping record of the feature holding ``node``."""
+        return self.feature_of[self.find(node)]
+
+    def node_kind(self, node: int) -> str:
+        """The kind of a node's segment."""
+        return self.feature_of[node].kind
+
+    def placed_of(self, node: int) -> Placed:
+        """The placed tile a node belongs to."""
+        return self.cells[self.node_cell[node]]
+
+    def segment_of(self, node: int) -> Segment:
+        """The tile segment a node stands for."""
+        return self.cells[self.node_cell[node]].tile.segments[self.node_segment[node]]
+
+    def neighbour_count(self, x: int, y: int) -> int:
+        """How many of the eight surrounding cells hold a tile."""
+        cells = self.cells
+        return sum((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS8)
+
+    def is_complete(self, node: int) -> bool:
+        """Whether the feature holding ``node`` is completed.
+
+        Cities, roads and rivers close when no port is left open; monasteries and gardens
+        when the eight surrounding cells hold tiles; fields never do.
+        """
+        feature = self.root_feature(node)
+        if feature.kind in EDGE_KINDS:
+            return feature.open == 0
+        if feature.kind in CLOISTER_KINDS:
+            return self.neighbour_count(*self.node_cell[node]) == 8
+        return False
+
+    def figures_on(self, root: int) -> list[Figure]:
+        """Figures standing on the feature with this root."""
+        find = self.find
+        return [f for f in self.figures if find(f.node) == root]
+
+    def signature(self, x: int, y: int) -> Signature:
+        """The kinds an empty cell's neighbours require on each side."""
+        cells = self.cells
+        req = []
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
+            other = cells.get((x + dx, y + dy))
+            req.append(other.orientation.side_kinds[(side + 2) % 4] if other else "")
+        return (req[0], req[1], req[2], req[3])
+
+    # -- mutations (each journaled) ----------------------------------------------------
+
+    def mark(self) -> int:
+        """A point in the journal to undo back to."""
+        return len(self.journal)
+
+    def place(self, tile: Tile, x: int, y: int, rotation: int = 0) -> Placed:
+        """Put a tile on an empty cell and join its segments to the neighbours.
+
+        Geometry only: no rule is checked here (see ``editor.rules``). Sides whose kinds
+        disagree are left unjoined.
+        """
+        cell = (x, y)
+        if cell in self.cells:
+            raise ValueError(f"cell {cell} already holds {self.cells[cell].tile.ref}")
+        orientation = tile.orientations[rotation % 4]
+        first = len(self.parent)
+        placed = Placed(orientation, x, y, first)
+        for i, seg in enumerate(tile.segments):
+            node = first + i
+            self.parent.append(node)
+            open_ports = sum(1 for p in seg.ports if p % 3 == 0) if seg.kind in EDGE_KINDS else 0
+            self.feature_of.append(Feature(seg.kind, node, open_ports))
+            self.node_cell.append(cell)
+            self.node_segment.append(i)
+        self.cells[cell] = placed
+        self.journal.append(("place", cell, self.frontier.pop(cell, None)))
+        cells = self.cells
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
+            other = cells.get((x + dx, y + dy))
+            if other is None:
+                continue
+            if orientation.side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
+                continue
+            mine, theirs = orientation.port_segment, other.orientation.port_segment
+            for p in SIDE_PORTS[side]:
+                a, b = mine[p], theirs[facing(p)]
+                if a < 0 or b < 0:
+                    continue
+                root = self._union(first + a, other.first_node + b)
+                if p % 3 == 0:
+                    feature = self.feature_of[root]
+                    if feature.kind in EDGE_KINDS:
+                        feature.open -= 2
+                        self.journal.append(("open", root, 2))
+        for dx, dy in SIDE_DELTA:
+            self._refresh_frontier(x + dx, y + dy)
+        return placed
+
+    def _union(self, a: int, b: int) -> int:
+        parent, features = self.parent, self.feature_of
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        if a == b:
+            return a
+        fa, fb = features[a], features[b]
+        if len(fa.members) < len(fb.members):
+            a, b, fa, fb = b, a, fb, fa
+        parent[b] = a
+        fa.members.extend(fb.members)
+        fa.open += fb.open
+        fa.nfig += fb.nfig
+        self.journal.append(("union", a, b))
+        return a
+
+    def _refresh_frontier(self, x: int, y: int) -> None:
+        cell = (x, y)
+        if cell in self.cells:
+            return
+        old = self.frontier.get(cell)
+        sig = self.signature(x, y)
+        new = sig if sig != ("", "", "", "") else None
+        if new == old:
+            return
+        if new is None:
+            del self.frontier[cell]
+        else:
+            self.frontier[cell] = new
+        self.journal.append(("frontier", cell, old))
+
+    def add_figure(self, figure: Figure, index: int | None = None) -> None:
+        """Stand a figure on its node."""
+        index = len(self.figures) if index is None else index
+        self.figures.insert(index, figure)
+        self.root_feature(figure.node).nfig += 1
+        self.journal.append(("figure+", index))
+
+    def remove_figure(self, figure: Figure) -> int:
+        """Take a figure off the board; returns where it was in ``figures``."""
+        index = self.figures.index(figure)
+        del self.figures[index]
+        self.root_feature(figure.node).nfig -= 1
+        self.journal.append(("figure-", index, figure))
+        return index
+
+    def add_score(self, player: int, points: int) -> None:
+        """Add points to a player's score."""
+        self.players[player].score += points
+        self.journal.append(("score", player, points))
+
+    def add_goods(self, player: int, kind: str, n: int) -> None:
+        """Give goods tokens to a player (negative takes them)."""
+        self._add_count(self.players[player].goods, kind, n)
+
+    def add_supply(self, player: int, kind: str, n: int) -> None:
+        """Change how many figures of a kind a player has in supply."""
+        self._add_count(self.players[player].supply, kind, n)
+
+    def _add_count(self, counts: dict[str, int], kind: str, n: int) -> None:
+        self.journal.append(("count", counts, kind, counts.get(kind)))
+        counts[kind] = counts.get(kind, 0) + n
+
+    def undo_to(self, mark: int) -> None:
+        """Reverse every change made since ``mark``."""
+        journal = self.journal
+        while len(journal) > mark:
+            entry = journal.pop()
+            op = entry[0]
+            if op == "union":
+                _, a, b = entry
+                fa, fb = self.feature_of[a], self.feature_of[b]
+                del fa.members[len(fa.members) - len(fb.members):]
+                fa.open -= fb.open
+                fa.nfig -= fb.nfig
+                self.parent[b] = b
+            elif op == "open":
+                self.feature_of[entry[1]].open += entry[2]
+            elif op == "frontier":
+                _, cell, old = entry
+                if old is None:
+                    del self.frontier[cell]
+                else:
+                    self.frontier[cell] = old
+            elif op == "place":
+                _, cell, old = entry
+                placed = self.cells.pop(cell)
+                n = placed.first_node
+                for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
+                    del seq[n:]
+                if old is not None:
+                    self.frontier[cell] = old
+            elif op == "figure+":
+                figure = self.figures.pop(entry[1])
+                self.root_feature(figure.node).nfig -= 1
+            elif op == "figure-":
+                _, index, figure = entry
+                self.figures.insert(index, figure)
+                self.root_feature(figure.node).nfig += 1
+            elif op == "score":
+                self.players[entry[1]].score -= entry[2]
+            elif op == "count":
+                _, counts, kind, old = entry
+                if old is None:
+                    del counts[kind]
+                else:
+                    counts[kind] = old
+            else:  # pragma: no cover - a journal entry nobody wrote
+                raise AssertionError(f"unknown journal entry {entry!r}")
+
+    def commit(self) -> None:
+        """Forget the journal (the current state becomes the base)."""
+        self.journal.clear()

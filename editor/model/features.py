@@ -1,0 +1,140 @@
+"""Features read off the board: what a connected city, road, field or cloister holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from .board import Board, Cell
+from .players import Figure
+from .ports import SIDE_DELTA, rotate_port, side_of
+from .tiles import CLOISTER_KINDS, EDGE_KINDS, FIELD
+
+
+@dataclass(slots=True)
+class FeatureInfo:
+    """Everything a rule needs to know about one feature, computed on demand."""
+
+    root: int
+    kind: str
+    nodes: list[int]
+    tiles: set[Cell]
+    complete: bool
+    pennants: int
+    goods: dict[str, int]
+    figures: list[Figure]
+    open_ports: list[tuple[Cell, int]] = field(default_factory=list)
+    #: For a field: roots of the city features it touches.
+    cities: set[int] = field(default_factory=set)
+
+    @property
+    def size(self) -> int:
+        """Tiles in the feature; a tile holding two of its segments counts once."""
+        return len(self.tiles)
+
+    def owners(self, strengths: Mapping[str, int]) -> dict[int, int]:
+        """Strength per player, counting figure kinds by ``strengths`` (0 if absent)."""
+        result: dict[int, int] = {}
+        for fig in self.figures:
+            s = strengths.get(fig.kind, 0)
+            if s:
+                result[fig.owner] = result.get(fig.owner, 0) + s
+        return result
+
+    def majority(self, strengths: Mapping[str, int]) -> list[int]:
+        """Players with the most strength (all tied players); empty when nobody has any."""
+        owners = self.owners(strengths)
+        if not owners:
+            return []
+        best = max(owners.values())
+        return sorted(p for p, s in owners.items() if s == best)
+
+
+def describe(board: Board, node: int) -> FeatureInfo:
+    """The feature holding ``node``."""
+    root = board.find(node)
+    record = board.feature_of[root]
+    nodes = list(record.members)
+    tiles = {board.node_cell[n] for n in nodes}
+    pennants = 0
+    goods: dict[str, int] = {}
+    for n in nodes:
+        seg = board.segment_of(n)
+        pennants += seg.pennants
+        for kind, k in seg.goods.items():
+            goods[kind] = goods.get(kind, 0) + k
+    info = FeatureInfo(
+        root=root,
+        kind=record.kind,
+        nodes=nodes,
+        tiles=tiles,
+        complete=board.is_complete(root),
+        pennants=pennants,
+        goods=goods,
+        figures=board.figures_on(root) if record.nfig else [],
+        cities=city_roots_of_field(board, root) if record.kind == FIELD else set(),
+    )
+    if record.kind in EDGE_KINDS and record.open:
+        info.open_ports = open_ports(board, nodes)
+    return info
+
+
+def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
+    """The board-oriented centre ports of ``nodes`` with no tile across them."""
+    result = []
+    for n in nodes:
+        x, y = board.node_cell[n]
+        placed = board.cells[(x, y)]
+        for p in board.segment_of(n).ports:
+            if p % 3:
+                continue
+            q = rotate_port(p, placed.rotation)
+            dx, dy = SIDE_DELTA[side_of(q)]
+            if (x + dx, y + dy) not in board.cells:
+                result.append(((x, y), q))
+    return result
+
+
+def roots(board: Board) -> Iterator[int]:
+    """Every feature root, in node order."""
+    parent = board.parent
+    return (n for n in range(len(parent)) if parent[n] == n)
+
+
+def all_features(board: Board, kinds: frozenset[str] | None = None) -> Iterator[FeatureInfo]:
+    """Every feature (optionally only of some kinds), in node order."""
+    for root in roots(board):
+        if kinds is None or board.feature_of[root].kind in kinds:
+            yield describe(board, root)
+
+
+def completed_by(board: Board, x: int, y: int) -> list[int]:
+    """Roots of the features the tile at (x, y) completes: its closed edges and the
+    monasteries and gardens around it that are now surrounded."""
+    placed = board.cells[(x, y)]
+    found: list[int] = []
+    for n in placed.nodes():
+        if board.node_kind(n) in EDGE_KINDS:
+            root = board.find(n)
+            if board.feature_of[root].open == 0 and root not in found:
+                found.append(root)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            other = board.cells.get((x + dx, y + dy))
+            if other is None:
+                continue
+            for n in other.nodes():
+                if board.node_kind(n) in CLOISTER_KINDS and board.is_complete(n):
+                    found.append(n)
+    return found
+
+
+def city_roots_of_field(board: Board, field_root: int) -> set[int]:
+    """Roots of the cities a field touches (via its segments' ``cities``)."""
+    result = set()
+    for n in board.feature_of[field_root].members:
+        placed = board.placed_of(n)
+        for city_id in placed.tile.segments[board.node_segment[n]].cities:
+            result.add(board.find(placed.node(city_id)))
+    return result
+

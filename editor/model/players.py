@@ -1,0 +1,32 @@
+"""Players and figures on the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+FOLLOWER = "follower"
+ABBOT = "abbot"
+BUILDER = "builder"
+PIG = "pig"
+
+DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d3f", "#f2c14e", "#111111", "#8e44ad")
+
+
+@dataclass(slots=True)
+class Player:
+    """A player: name, colour, points, goods tokens and the figures left in supply."""
+
+    name: str
+    colour: str = "#d62828"
+    score: int = 0
+    goods: dict[str, int] = field(default_factory=dict)
+    supply: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A figure standing on one segment node of the board."""
+
+    kind: str
+    owner: int
+    node: int

@@ -1,0 +1,191 @@
+"""Tiles and their segments: the geometry every rule is built on."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .ports import PORT_NAMES, SIDE_PORTS, centre, rotate_port
+
+CITY = "city"
+ROAD = "road"
+FIELD = "field"
+MONASTERY = "monastery"
+GARDEN = "garden"
+RIVER = "river"
+
+#: Kinds whose features close when no port is left open.
+EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
+#: Kinds completed by the eight surrounding tiles.
+CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One feature piece of a tile: a city part, a road, a field, a monastery, ..."""
+
+    id: str
+    kind: str
+    ports: tuple[int, ...] = ()
+    pennants: int = 0
+    goods: Mapping[str, int] = field(default_factory=dict)
+    cities: tuple[str, ...] = ()
+    wraps: tuple[int, ...] = ()
+    tags: tuple[str, ...] = ()
+    anchor: tuple[float, float] | None = None
+
+    @property
+    def port_names(self) -> list[str]:
+        """The ports as names."""
+        return [PORT_NAMES[p] for p in self.ports]
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Where a tile's or set's data comes from."""
+
+    sources: tuple[str, ...] = ()
+    provisional: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Tile:
+    """A tile kind of a tile set, in its unrotated orientation.
+
+    Tiles compare by identity: one object per tile kind of a loaded set.
+    """
+
+    id: str
+    set_id: str
+    segments: tuple[Segment, ...]
+    count: int = 1
+    aliases: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    start: bool = False
+    provenance: Provenance = Provenance()
+    image: str | None = None
+
+    @property
+    def ref(self) -> str:
+        """The tile reference used in board files: ``set/id``."""
+        return f"{self.set_id}/{self.id}"
+
+    @cached_property
+    def segment_index(self) -> dict[str, int]:
+        """Segment id → position in ``segments``."""
+        return {seg.id: i for i, seg in enumerate(self.segments)}
+
+    def segment(self, segment_id: str) -> Segment:
+        """The segment with this id (``KeyError`` if none)."""
+        return self.segments[self.segment_index[segment_id]]
+
+    @cached_property
+    def port_segment(self) -> tuple[int, ...]:
+        """For each of the 12 ports, the index of the segment holding it (-1 if none)."""
+        owner = [-1] * 12
+        for i, seg in enumerate(self.segments):
+            for p in seg.ports:
+                owner[p] = i
+        return tuple(owner)
+
+    @cached_property
+    def side_kinds(self) -> tuple[str, str, str, str]:
+        """The kind on each side (N, E, S, W), read from the centre port's segment."""
+        kinds = []
+        for side in range(4):
+            i = self.port_segment[centre(side)]
+            kinds.append(self.segments[i].kind if i >= 0 else "")
+        return (kinds[0], kinds[1], kinds[2], kinds[3])
+
+    @cached_property
+    def orientations(self) -> tuple[Orientation, ...]:
+        """The tile turned 0, 1, 2 and 3 quarter turns clockwise."""
+        return tuple(Orientation(self, r) for r in range(4))
+
+    @cached_property
+    def distinct_rotations(self) -> tuple[int, ...]:
+        """Quarter turns that give a different tile (a four-sided city has one)."""
+        seen: set[tuple] = set()
+        result = []
+        for o in self.orientations:
+            if o.shape not in seen:
+                seen.add(o.shape)
+                result.append(o.rotation)
+        return tuple(result)
+
+    @cached_property
+    def _fit_cache(self) -> dict[tuple[str, ...], tuple[int, ...]]:
+        return {}
+
+    def fitting_rotations(self, required: tuple[str, ...]) -> tuple[int, ...]:
+        """Distinct rotations whose sides match ``required`` (kind per side, "" = any)."""
+        cache = self._fit_cache
+        found = cache.get(required)
+        if found is None:
+            found = cache[required] = tuple(
+                r for r in self.distinct_rotations
+                if all(k == "" or k == have
+                       for k, have in zip(required, self.orientations[r].side_kinds, strict=True)))
+        return found
+
+    def has(self, kind: str) -> bool:
+        """Whether any segment is of this kind."""
+        return any(seg.kind == kind for seg in self.segments)
+
+    @cached_property
+    def goods(self) -> dict[str, int]:
+        """Goods symbols on the whole tile."""
+        total: dict[str, int] = {}
+        for seg in self.segments:
+            for kind, n in seg.goods.items():
+                total[kind] = total.get(kind, 0) + n
+        return total
+
+    def __repr__(self) -> str:
+        return f"Tile({self.ref!r})"
+
+
+class Orientation:
+    """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
+
+    __slots__ = ("tile", "rotation", "port_segment", "side_kinds", "shape")
+
+    def __init__(self, tile: Tile, rotation: int) -> None:
+        self.tile = tile
+        self.rotation = rotation
+        owner = [-1] * 12
+        for p, i in enumerate(tile.port_segment):
+            owner[rotate_port(p, rotation)] = i
+        #: board port → segment index
+        self.port_segment: tuple[int, ...] = tuple(owner)
+        kinds = tile.side_kinds
+        #: kind on each board side (N, E, S, W)
+        self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
+        self.shape = self._shape()
+
+    def _shape(self) -> tuple:
+        """What the turned tile looks like, independent of segment ids (for symmetry)."""
+        tile, r = self.tile, self.rotation
+
+        def turned(seg: Segment) -> tuple[int, ...]:
+            return tuple(sorted(rotate_port(p, r) for p in seg.ports))
+
+        parts = []
+        for seg in tile.segments:
+            cities = tuple(sorted(turned(tile.segment(c)) for c in seg.cities
+                                  if c in tile.segment_index))
+            parts.append((seg.kind, turned(seg), seg.pennants, tuple(sorted(seg.goods.items())),
+                          cities, tuple(sorted(seg.tags))))
+        return tuple(sorted(parts))
+
+    def side_ports(self, side: int) -> tuple[int, int, int]:
+        """Segment indices on the three ports of a board side."""
+        a, b, c = SIDE_PORTS[side]
+        return (self.port_segment[a], self.port_segment[b], self.port_segment[c])
+
+
+def fits(a: Orientation, side: int, b: Orientation) -> bool:
+    """Whether ``b`` may lie across ``side`` of ``a`` (centre-port kinds agree)."""
+    return a.side_kinds[side] == b.side_kinds[(side + 2) % 4]

@@ -1,0 +1,68 @@
+"""Editions as plugins announce them: options, figure kinds, tile sets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A rule option of an edition, with its allowed values and default."""
+
+    name: str
+    default: str | int | bool
+    choices: tuple[str | int | bool, ...] = ()
+    help: str = ""
+
+    def check(self, value: object) -> str | None:
+        """Why ``value`` is not allowed, or None."""
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            return f"option {self.name!r} must be one of {allowed}, not {value!r}"
+        if not self.choices and type(value) is not type(self.default):
+            return f"option {self.name!r} must be a {type(self.default).__name__}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FigureKind:
+    """A kind of figure: its strength in majorities and how many each player has."""
+
+    name: str
+    strength: int
+    supply: int
+    help: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """One edition of one game part, e.g. ``base:C2``; ``rules`` holds its rule hooks."""
+
+    name: str
+    title: str
+    rules: object
+    tilesets: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    figures: tuple[FigureKind, ...] = ()
+    expansion: bool = False
+    #: For an expansion: the base editions it was published for, best match first.
+    pairs_with: tuple[str, ...] = ()
+    citation: str = ""
+    plugin: str = ""
+
+    @property
+    def part(self) -> str:
+        """The game part, before the colon."""
+        return self.name.split(":", 1)[0]
+
+    @property
+    def label(self) -> str:
+        """The edition label, after the colon (``C2``)."""
+        return self.name.split(":", 1)[1]
+
+    def option(self, name: str) -> OptionSpec:
+        """An option by name (``KeyError`` if the edition has none by that name)."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)

@@ -1,0 +1,89 @@
+"""Moves, figure actions and the state of a turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from editor.model.events import Event
+from editor.model.findings import Finding
+from editor.model.tiles import Tile
+
+PLACE = "place"
+#: Take a figure back from the board instead of placing one (the C2 abbot).
+TAKE_BACK = "take-back"
+
+
+@dataclass(frozen=True, slots=True)
+class FigureAction:
+    """What the player does with a figure after placing the tile.
+
+    ``place``: stand a figure of ``kind`` on ``segment`` of the tile just placed.
+    ``take-back``: lift the player's figure from ``segment`` of the tile at ``cell``.
+    """
+
+    kind: str
+    segment: str
+    action: str = PLACE
+    cell: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        if self.action == TAKE_BACK:
+            return f"take back {self.kind} from {self.segment} at {self.cell}"
+        return f"{self.kind} on {self.segment}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Place ``tile`` at (x, y) turned ``rotation`` quarter turns, then an optional action."""
+
+    player: int
+    tile: Tile
+    x: int
+    y: int
+    rotation: int = 0
+    figure: FigureAction | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.tile.ref} at ({self.x}, {self.y}) R{self.rotation * 90}"
+        return f"{text} + {self.figure}" if self.figure else text
+
+
+@dataclass(slots=True)
+class Turn:
+    """Whose turn it is and which part of it; plugins keep per-turn flags in ``flags``."""
+
+    player: int
+    part: int = 1
+    flags: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class MoveResult:
+    """What applying a move did, and how to take it back."""
+
+    move: Move
+    mark: int
+    events: list[Event]
+    findings: list[Finding]
+    next_turn: Turn
+
+    @property
+    def extra_turn(self) -> bool:
+        """Whether the same player plays again."""
+        return self.next_turn.player == self.move.player and self.next_turn.part > 1
+
+    def points(self) -> dict[int, int]:
+        """Points scored by the move, per player."""
+        total: dict[int, int] = {}
+        for e in self.events:
+            if e.type == "score" and e.player is not None:
+                total[e.player] = total.get(e.player, 0) + e.points
+        return total
+
+
+class IllegalMove(ValueError):
+    """Raised in play mode when a move breaks a rule; carries the findings."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__("; ".join(f.message for f in findings))
+        self.findings = findings

@@ -1,0 +1,156 @@
+"""A ruleset: one base edition, expansion editions and option values, ready to call hooks."""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .editions import Edition, FigureKind
+
+if TYPE_CHECKING:
+    from editor.plugins import PluginHost
+
+Options = dict[str, dict[str, Any]]
+
+_SPEC = re.compile(r"^\s*([a-z0-9-]+:[A-Za-z0-9.]+)\s*(?:\[([^\]]*)\])?\s*$")
+
+
+class RulesetError(ValueError):
+    """An unknown edition, option or value in a ruleset's description."""
+
+
+@dataclass(frozen=True, slots=True)
+class HookCall:
+    """One edition's implementation of one hook."""
+
+    edition: Edition
+    function: Callable[..., Any]
+    argnames: tuple[str, ...]
+
+
+@dataclass
+class Ruleset:
+    """The editions in force, their options, and the calls to their rule hooks."""
+
+    editions: tuple[Edition, ...]
+    options: Options
+    host: PluginHost
+    _calls: dict[str, list[HookCall]] = field(default_factory=dict, repr=False)
+
+    @property
+    def name(self) -> str:
+        """A readable name that :func:`parse_spec` reads back."""
+        return " + ".join(edition_spec(e, self.options.get(e.name, {})) for e in self.editions)
+
+    @property
+    def base(self) -> Edition:
+        """The base game edition."""
+        return self.editions[0]
+
+    def has(self, part: str) -> Edition | None:
+        """The selected edition of a game part, if any."""
+        return next((e for e in self.editions if e.part == part), None)
+
+    def option(self, edition: str, name: str) -> Any:
+        """An option's value for an edition (its default when not set)."""
+        return self.options[edition][name]
+
+    def figure_kinds(self) -> dict[str, FigureKind]:
+        """Figure kinds in play; a later edition's kind replaces an earlier one's."""
+        kinds: dict[str, FigureKind] = {}
+        for e in self.editions:
+            for kind in e.figures:
+                kinds[kind.name] = kind
+        return kinds
+
+    def strengths(self) -> dict[str, int]:
+        """Majority strength per figure kind."""
+        return {k.name: k.strength for k in self.figure_kinds().values()}
+
+    def tilesets(self) -> list[str]:
+        """Tile set ids of every selected edition, without repeats."""
+        return list(dict.fromkeys(t for e in self.editions for t in e.tilesets))
+
+    def implementations(self, hook: str) -> list[HookCall]:
+        """The selected editions' implementations of a hook, in ruleset order."""
+        calls = self._calls.get(hook)
+        if calls is None:
+            calls = self._calls[hook] = self.host.implementations(hook, self.editions)
+        return calls
+
+    def each(self, hook: str, **kwargs: Any) -> Iterator[tuple[Edition, Any]]:
+        """Call a hook edition by edition, yielding (edition, result) for non-None results.
+
+        An implementation that raises is reported to the host by name, its edition is
+        disabled, and the call goes on with the others.
+        """
+        kwargs["rules"] = self
+        for call in list(self.implementations(hook)):
+            if call.edition.name in self.host.disabled:
+                continue
+            try:
+                result = call.function(*[kwargs[a] for a in call.argnames])
+            except Exception as exc:  # a plugin's fault must not stop the host
+                self.host.report(call.edition.plugin or call.edition.name, hook, exc,
+                                 traceback.format_exc(), edition=call.edition.name)
+                continue
+            if result is not None:
+                yield call.edition, result
+
+    def collect(self, hook: str, **kwargs: Any) -> list[Any]:
+        """Call a list-returning hook and concatenate the results."""
+        out: list[Any] = []
+        for _, result in self.each(hook, **kwargs):
+            out.extend(result)
+        return out
+
+    def any(self, hook: str, **kwargs: Any) -> bool:
+        """Whether any edition answers a boolean hook with true."""
+        return any(result for _, result in self.each(hook, **kwargs))
+
+
+def edition_spec(edition: Edition, options: dict[str, Any]) -> str:
+    """``name[opt=value,...]`` listing only options that differ from their defaults."""
+    changed = [f"{s.name}={options[s.name]}" for s in edition.options
+               if s.name in options and options[s.name] != s.default]
+    return f"{edition.name}[{','.join(changed)}]" if changed else edition.name
+
+
+def parse_spec(spec: str) -> list[tuple[str, dict[str, str]]]:
+    """Read ``base:C1[rules=2001] + traders-builders:C1`` into (edition, options) pairs."""
+    result = []
+    for part in spec.split("+"):
+        m = _SPEC.match(part)
+        if not m:
+            raise RulesetError(
+                f"cannot read {part.strip()!r}: expected an edition like 'base:C2' or "
+                "'base:C1[rules=2001]'")
+        options = {}
+        for item in filter(None, (s.strip() for s in (m.group(2) or "").split(","))):
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise RulesetError(f"option {item!r} in {part.strip()!r} needs a value: name=value")
+            options[key.strip()] = value.strip()
+        result.append((m.group(1), options))
+    return result
+
+
+def coerce(value: object, default: object) -> object:
+    """Read a command-line string as the type of an option's default."""
+    if not isinstance(value, str) or isinstance(default, str):
+        return value
+    if isinstance(default, bool):
+        if value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if value.lower() in ("0", "false", "no", "off"):
+            return False
+        return value
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    return value

@@ -1,0 +1,169 @@
+"""The base game's rule hooks, one instance per edition."""
+
+from __future__ import annotations
+
+from editor.hookspecs import hookimpl
+from editor.model import events as ev
+from editor.model.board import Board, Placed
+from editor.model.events import Event
+from editor.model.features import FeatureInfo
+from editor.model.findings import Finding
+from editor.model.players import ABBOT, FOLLOWER
+from editor.model.tiles import CITY, CLOISTER_KINDS, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
+from editor.rules.moves import TAKE_BACK, FigureAction
+from editor.rules.ruleset import Ruleset
+
+from .river import river_findings
+from .scoring import RULE_ABBOT_BACK, farms, feature_value, pay_majority, scored_features
+
+FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
+RULE_FOLLOWER = ("a follower goes on an unoccupied road, city, field or monastery of the tile "
+                 "just placed [RULES.md §1; WCP-BG1]")
+RULE_ABBOT = ("the abbot goes on a monastery or a garden of the tile just placed; only the "
+              "abbot may stand on a garden [RULES.md §1.4; Papageek TheAbbot]")
+
+
+class BaseRules:
+    """Rule hooks of one base-game edition (``C1``, ``C2`` or ``C3``)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.name = f"base:{label}"
+
+    def version(self, rules: Ruleset) -> str:
+        """The rules version in force: C1's option, ``2002`` for C2 and C3."""
+        return rules.option(self.name, "rules") if self.label == "C1" else "2002"
+
+    # -- placement ---------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_restricts_placement(self, tile: Tile) -> bool:
+        return tile.has(RIVER)
+
+    @hookimpl
+    def carcassonne_placement_findings(self, board: Board, tile: Tile, x: int, y: int,
+                                       rotation: int) -> list[Finding]:
+        return river_findings(board, tile, x, y, rotation) if tile.has(RIVER) else []
+
+    # -- figures -----------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_figure_options(self, rules: Ruleset, board: Board, placed: Placed,
+                                   player: int) -> list[FigureAction]:
+        has_abbot = ABBOT in rules.figure_kinds()
+        options = []
+        for i, seg in enumerate(placed.tile.segments):
+            if board.root_feature(placed.first_node + i).nfig:
+                continue
+            if has_abbot and seg.kind in CLOISTER_KINDS:
+                options.append(FigureAction(ABBOT, seg.id))
+            if seg.kind in FOLLOWER_KINDS:
+                options.append(FigureAction(FOLLOWER, seg.id))
+        if has_abbot:
+            for fig in board.figures:
+                if fig.kind == ABBOT and fig.owner == player:
+                    cell = board.node_cell[fig.node]
+                    seg = board.segment_of(fig.node)
+                    options.append(FigureAction(ABBOT, seg.id, TAKE_BACK, cell))
+        return options
+
+    @hookimpl
+    def carcassonne_figure_findings(self, board: Board, placed: Placed, player: int,
+                                    action: FigureAction) -> list[Finding]:
+        if action.kind not in (FOLLOWER, ABBOT):
+            return []
+        cell = (placed.x, placed.y)
+        if action.action == TAKE_BACK:
+            target = board.cells[action.cell] if action.cell else placed
+            node = target.node(action.segment)
+            if not any(f.node == node and f.owner == player and f.kind == action.kind
+                       for f in board.figures):
+                return [Finding(f"{board.players[player].name} has no {action.kind} on "
+                                f"{action.segment} at {action.cell} to take back",
+                                code="nothing-to-take-back", cell=action.cell,
+                                segment=action.segment)]
+            return []
+        seg = placed.tile.segment(action.segment)
+        where = dict(cell=cell, segment=seg.id)
+        if seg.kind == RIVER:
+            return [Finding("no figure may stand on a river", code="figure-on-river", **where)]
+        if action.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
+            return [Finding(f"the abbot may stand only on a monastery or a garden, not on a "
+                            f"{seg.kind} — {RULE_ABBOT}", code="abbot-placement", **where)]
+        if action.kind == FOLLOWER and seg.kind == GARDEN:
+            return [Finding(f"only the abbot may stand on a garden — {RULE_ABBOT}",
+                            code="garden-needs-abbot", **where)]
+        if action.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
+            return [Finding(f"a follower cannot stand on a {seg.kind}", code="follower-kind",
+                            **where)]
+        holders = [f for f in board.figures if f.node != placed.node(seg.id)
+                   and board.find(f.node) == board.find(placed.node(seg.id))]
+        if holders:
+            names = ", ".join(sorted({board.players[f.owner].name for f in holders}))
+            return [Finding(f"the {seg.kind} is already occupied (by {names}) — "
+                            f"{RULE_FOLLOWER}", code="feature-occupied", **where)]
+        return []
+
+    @hookimpl
+    def carcassonne_figure_action(self, board: Board, placed: Placed, player: int,
+                                  action: FigureAction) -> list[Event]:
+        if action.kind != ABBOT or action.action != TAKE_BACK or action.cell is None:
+            return []
+        x, y = action.cell
+        around = board.neighbour_count(x, y)
+        target = board.cells[action.cell].tile.segment(action.segment)
+        return [ev.score(player, 1 + around, target.kind,
+                         f"abbot taken back from a {target.kind} with {around} neighbours: "
+                         f"1 + {around}", RULE_ABBOT_BACK, tiles=1)]
+
+    # -- scoring -----------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_feature_completed(self, rules: Ruleset, board: Board,
+                                      feature: FeatureInfo) -> list[Event]:
+        if feature.kind not in (CITY, ROAD, *CLOISTER_KINDS) or not feature.figures:
+            return []
+        small = self.version(rules) != "2002"
+        points, reason, rule = feature_value(board, feature, False, small)
+        events = pay_majority(feature, rules.strengths(), points, reason, rule)
+        events += [ev.returned(f, f"{feature.kind} completed") for f in feature.figures]
+        return events
+
+    @hookimpl
+    def carcassonne_final_scoring(self, rules: Ruleset, board: Board) -> list[Event]:
+        strengths = rules.strengths()
+        small = self.version(rules) != "2002"
+        events = []
+        for info in scored_features(board, final=True):
+            if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
+                continue
+            points, reason, rule = feature_value(board, info, True, small)
+            events += pay_majority(info, strengths, points, reason, rule)
+        return events + farms(rules, board, self.version(rules))
+
+    @hookimpl
+    def carcassonne_board_findings(self, rules: Ruleset, board: Board) -> list[Finding]:
+        kinds = rules.figure_kinds()
+        findings = []
+        for fig in board.figures:
+            seg = board.segment_of(fig.node)
+            cell = board.node_cell[fig.node]
+            if fig.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
+                findings.append(Finding(f"a follower stands on a {seg.kind}",
+                                        code="follower-kind", cell=cell, segment=seg.id))
+            elif fig.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
+                findings.append(Finding(f"the abbot stands on a {seg.kind} — {RULE_ABBOT}",
+                                        code="abbot-placement", cell=cell, segment=seg.id))
+        for p, player in enumerate(board.players):
+            for kind in (FOLLOWER, ABBOT):
+                if kind not in kinds:
+                    continue
+                out = sum(1 for f in board.figures if f.owner == p and f.kind == kind)
+                have = out + player.supply.get(kind, 0)
+                if have > kinds[kind].supply:
+                    findings.append(Finding(
+                        f"{player.name} has {have} {kind}s ({out} on the board, "
+                        f"{player.supply.get(kind, 0)} in supply) but {self.name} gives "
+                        f"{kinds[kind].supply}", code="too-many-figures"))
+        return findings
+
