@@ -116,6 +116,14 @@ def carcassonne_figure_action(
     taking an abbot back scores its monastery or garden at once."""
 
 
+@hookspec
+def carcassonne_tile_placed(rules: Ruleset, board: Board, placed: Placed, turn: Turn
+                            ) -> list[Event]:
+    """Return events of the tile itself, once it and the move's figure are on the board and
+    before anything is scored. Plugins may note what the tile did in ``turn.flags`` (the
+    Traders & Builders builder notices here that its feature was extended)."""
+
+
 # -- Rules: scoring ---------------------------------------------------------------------
 
 

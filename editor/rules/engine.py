@@ -86,7 +86,8 @@ class Engine:
         options = []
         for action in self.rules.collect("carcassonne_figure_options", board=board,
                                          placed=placed, player=player, turn=turn):
-            if action.action != TAKE_BACK and supply.get(action.kind, 0) <= 0:
+            if action.action != TAKE_BACK and any(
+                    supply.get(k, 0) <= 0 for k in (action.kind, *action.assign)):
                 continue
             if action not in options:
                 options.append(action)
@@ -109,9 +110,14 @@ class Engine:
         elif action.segment not in placed.tile.segment_index:
             return [Finding(f"{placed.tile.ref} has no segment {action.segment!r}",
                             code="no-segment", cell=cell)]
-        elif board.players[player].supply.get(action.kind, 0) <= 0:
-            return [Finding(f"{board.players[player].name} has no {action.kind} left in "
-                            "supply", code="supply", cell=cell, segment=action.segment)]
+        else:
+            for kind in (action.kind, *action.assign):
+                if kind not in kinds:
+                    return [Finding(f"{self.rules.name} has no figure {kind!r}",
+                                    code="unknown-figure", cell=cell)]
+                if board.players[player].supply.get(kind, 0) <= 0:
+                    return [Finding(f"{board.players[player].name} has no {kind} left in "
+                                    "supply", code="supply", cell=cell, segment=action.segment)]
         return self.rules.collect("carcassonne_figure_findings", board=board, placed=placed,
                                   player=player, action=action, turn=turn)
 
@@ -157,6 +163,9 @@ class Engine:
                     raise IllegalMove(problems)
                 findings += problems
             events += self._act(board, placed, move.player, move.figure, turn)
+        for edition, result in self.rules.each("carcassonne_tile_placed", board=board,
+                                               placed=placed, turn=turn):
+            events += self.apply_events(board, result, edition.name)
         for root in completed_by(board, move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
@@ -178,8 +187,10 @@ class Engine:
             board.remove_figure(figure)
             board.add_supply(player, figure.kind, 1)
         else:
-            board.add_figure(Figure(action.kind, player, placed.node(action.segment)))
-            board.add_supply(player, action.kind, -1)
+            node = placed.node(action.segment)
+            for kind in (action.kind, *action.assign):
+                board.add_figure(Figure(kind, player, node))
+                board.add_supply(player, kind, -1)
         events = []
         for edition, result in self.rules.each("carcassonne_figure_action", board=board,
                                                placed=placed, player=player, action=action,

@@ -17,7 +17,8 @@ TAKE_BACK = "take-back"
 class FigureAction:
     """What the player does with a figure after placing the tile.
 
-    ``place``: stand a figure of ``kind`` on ``segment`` of the tile just placed.
+    ``place``: stand a figure of ``kind`` on ``segment`` of the tile just placed, with the
+    figure kinds in ``assign`` beside it (C3.1 assigns a builder or a pig to a new meeple).
     ``take-back``: lift the player's figure from ``segment`` of the tile at ``cell``.
     """
 
@@ -25,11 +26,13 @@ class FigureAction:
     segment: str
     action: str = PLACE
     cell: tuple[int, int] | None = None
+    assign: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.action == TAKE_BACK:
             return f"take back {self.kind} from {self.segment} at {self.cell}"
-        return f"{self.kind} on {self.segment}"
+        extra = "".join(f" with {k}" for k in self.assign)
+        return f"{self.kind}{extra} on {self.segment}"
 
 
 @dataclass(frozen=True, slots=True)
