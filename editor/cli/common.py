@@ -1,0 +1,79 @@
+"""Helpers shared by the reporting subcommands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from editor.formats.report import FileResult, render_text
+from editor.model.findings import Severity
+from editor.model.position import Position
+from editor.plugins import default_host
+from editor.rules.ruleset import Ruleset, RulesetError
+from editor.workspace import open_position, ruleset_of
+
+
+class CommandError(Exception):
+    """A problem that ends the command with exit code 2 and a message on stderr."""
+
+
+def add_format(parser: Any) -> None:
+    """The ``--format text|json`` option."""
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="output for people (text, the default) or for tools (json)")
+
+
+def add_rules(parser: Any, many: bool = False) -> None:
+    """The ``--rules`` option."""
+    parser.add_argument(
+        "--rules", action="append" if many else "store", metavar="RULESET",
+        help="editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', "
+        "'base:C2 + traders-builders:C2'" + (" (repeatable)" if many else "")
+        + "; default: the board's own ruleset")
+
+
+def load(path: str) -> Position:
+    """Open a board for a command; unreadable or schema-invalid files are a CommandError.
+
+    Lint errors (an unknown tile) are printed as warnings: the rest of the board is used.
+    """
+    position, findings = open_position(path)
+    if position is None:
+        raise CommandError(render_text([FileResult(path, findings)]).rstrip())
+    for f in findings:
+        if f.severity is Severity.ERROR:
+            print(f"warning: {f}", file=sys.stderr)
+    return position
+
+
+def rules_for(position: Position, spec: str | None) -> Ruleset:
+    """The ruleset to use, as a CommandError when it cannot be built."""
+    try:
+        return ruleset_of(position, default_host(), spec)
+    except RulesetError as exc:
+        raise CommandError(str(exc)) from exc
+
+
+def print_json(data: Any) -> None:
+    """Pretty JSON on stdout."""
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> str:
+    """A plain text table, numbers right-aligned."""
+    cells = [list(map(str, header))] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header))]
+    numeric = [all(isinstance(row[i], int) for row in rows) for i in range(len(header))]
+    out = []
+    for r in cells:
+        out.append("  ".join(c.rjust(w) if num else c.ljust(w)
+                             for c, w, num in zip(r, widths, numeric, strict=True)).rstrip())
+    return "\n".join(out)
+
+
+def report_plugin_errors() -> None:
+    """Tell stderr about plugins that failed, so nobody wonders where an edition went."""
+    for error in default_host().errors:
+        print(f"warning: {error}", file=sys.stderr)

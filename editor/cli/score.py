@@ -1,0 +1,76 @@
+"""``score``: per-player totals and a per-feature breakdown with the rule behind each line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from editor.rules.report import ScoreReport, score_report
+
+from .common import (
+    CommandError,
+    add_format,
+    add_rules,
+    load,
+    print_json,
+    report_plugin_errors,
+    rules_for,
+    table,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``score`` subcommand."""
+    parser = subparsers.add_parser(
+        "score", help="score a board under a ruleset",
+        description="Print each player's score and the end-of-game scoring feature by "
+        "feature, with the rule behind every line. Without --final the end-of-game lines are "
+        "what the game would add if it ended now; with --final they are added to the totals.")
+    parser.add_argument("board", metavar="BOARD", help="a board file")
+    add_rules(parser)
+    parser.add_argument("--final", action="store_true", help="apply end-of-game scoring")
+    add_format(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score the board and print the report."""
+    try:
+        position = load(args.board)
+        report = score_report(position.board, rules_for(position, args.rules))
+    except CommandError as exc:
+        print(f"carcassonne-editor score: {exc}", file=sys.stderr)
+        return 2
+    report_plugin_errors()
+    if args.format == "json":
+        data = report.to_json()
+        data["final"] = args.final
+        print_json(data)
+    else:
+        print(render(report, args.final))
+    return 0
+
+
+def render(report: ScoreReport, final: bool) -> str:
+    """The report as text."""
+    title = "End-of-game scoring" if final else "If the game ended now"
+    kinds = sorted({k for goods in report.goods for k in goods})
+    header = ["player", "score", "end", "total", *kinds]
+    rows = [[name, cur, fin - cur, fin, *(goods.get(k, 0) for k in kinds)]
+            for name, cur, fin, goods in zip(report.players, report.current, report.final,
+                                             report.goods, strict=True)]
+    if not final:
+        header[3] = "if ended"
+    out = [f"Ruleset: {report.ruleset}", "", table(rows, header), "", f"{title}:"]
+    if not report.lines:
+        out.append("  nothing to score")
+    for line in report.lines:
+        where = f" at {line.cell} {line.segment}" if line.cell else ""
+        flag = " (unofficial)" if line.unofficial else ""
+        out.append(f"  {report.players[line.player]:<10} {line.points:+4d}  {line.feature}{where}:"
+                   f" {line.reason}{flag}")
+        out.append(f"  {'':<10}        rule [{line.edition}]: {line.rule}")
+    for f in report.findings:
+        out.append(f"finding: {f.message}")
+    return "\n".join(out)
