@@ -1,0 +1,99 @@
+"""Moves: enumeration against brute force, and exact undo over random games."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from editor.rules.engine import Engine
+from editor.rules.moves import FigureAction
+from editor.rules.selfplay import new_board, random_game
+from positions import snapshot
+
+
+def started(engine, tile_set):
+    """A two-player board holding the set's start tile."""
+    board = new_board(engine, 2)
+    board.place(tile_set.start_tile(), 0, 0, 0)
+    return board
+
+
+def play_to(engine, tile_set, seed, n):
+    board = started(engine, tile_set)
+    for _ in random_game(engine, tile_set, random.Random(seed), tiles=n, board=board):
+        pass
+    return board
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(0, 40), spec=st.sampled_from(
+    ["base:C1", "base:C2", "base:C1[rules=2001]"]))
+def test_enumeration_equals_brute_force(host, catalogue, seed, n, spec):
+    """Every cell next to the board × every rotation, checked one by one with the placement
+    findings, gives the same placements as the enumeration (up to symmetric rotations)."""
+    engine = Engine(host.ruleset(spec))
+    tile_set = catalogue.get_set("base-c2")
+    board = play_to(engine, tile_set, seed, n)
+    rng = random.Random(seed)
+    tile = rng.choice(tile_set.tiles)
+    xs = [x for x, _ in board.cells]
+    ys = [y for _, y in board.cells]
+    brute = set()
+    for x in range(min(xs) - 1, max(xs) + 2):
+        for y in range(min(ys) - 1, max(ys) + 2):
+            for r in range(4):
+                if not engine.placement_findings(board, tile, x, y, r):
+                    brute.add((x, y, tile.orientations[r].shape))
+    found = {(x, y, tile.orientations[r].shape)
+             for x, y, r in engine.legal_placements(board, tile)}
+    assert found == brute
+    assert len(engine.legal_placements(board, tile)) == len(found)  # no symmetric repeats
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(1, 71),
+       spec=st.sampled_from(["base:C1", "base:C2"]))
+def test_apply_then_undo_restores_the_board_exactly(host, catalogue, seed, n, spec):
+    """Over a random game: each move undone gives back the exact state before it, and the
+    whole game undone move by move gives back the start."""
+    engine = Engine(host.ruleset(spec))
+    tile_set = catalogue.get_set("base-c2")
+    board = started(engine, tile_set)
+    first = snapshot(board)
+    states, results = [], []
+    game = random_game(engine, tile_set, random.Random(seed), tiles=n, figure_rate=0.7,
+                       board=board)
+    previous = first
+    for _, result in game:
+        states.append(previous)
+        results.append(result)
+        previous = snapshot(board)
+    for state, result in zip(reversed(states), reversed(results), strict=True):
+        engine.undo(board, result)
+        assert snapshot(board) == state
+    assert snapshot(board) == first
+
+
+def test_figure_options_agree_with_findings(host, catalogue):
+    """An action is offered exactly when no edition finds anything wrong with it."""
+    engine = Engine(host.ruleset("base:C2"))
+    tile_set = catalogue.get_set("base-c2")
+    board = play_to(engine, tile_set, 7, 30)
+    kinds = ["follower", "abbot"]
+    checked = 0
+    for tile in tile_set.tiles:
+        for x, y, r in engine.legal_placements(board, tile)[:6]:
+            mark = board.mark()
+            placed = board.place(tile, x, y, r)
+            offered = {(a.kind, a.segment) for a in engine.figure_options(board, placed, 0)
+                       if a.action == "place"}
+            for seg in tile.segments:
+                for kind in kinds:
+                    legal = not engine.figure_findings(board, placed, 0,
+                                                       FigureAction(kind, seg.id))
+                    assert legal == ((kind, seg.id) in offered), (tile.ref, seg.id, kind)
+                    checked += 1
+            board.undo_to(mark)
+    assert checked > 100
