@@ -1,0 +1,75 @@
+"""``tilesets``: list the built-in tile sets."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from editor.formats.schemas import SchemaLoadError
+from editor.formats.tilesets import TilesetError, load_builtin_catalogue
+from editor.model.tilesets import TileSet
+
+_COLUMNS = ("id", "part", "edition", "kinds", "tiles", "goods", "start", "provisional", "name")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``tilesets`` subcommand."""
+    parser = subparsers.add_parser(
+        "tilesets",
+        help="list the built-in tile sets",
+        description="List every built-in tile set: id, part, edition, tile kinds, tiles in the "
+        "box, goods symbols, start tile and how many tile kinds are provisional.",
+    )
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="a table for people (text, the default) or JSON for tools")
+    parser.set_defaults(handler=run)
+
+
+def describe(tile_set: TileSet) -> dict[str, Any]:
+    """What the listing shows about one set."""
+    start = tile_set.start_tile()
+    return {
+        "id": tile_set.id,
+        "part": tile_set.part,
+        "edition": tile_set.edition,
+        "kinds": len(tile_set.tiles),
+        "tiles": tile_set.tile_count,
+        "goods": tile_set.goods_symbols(),
+        "start": start.id if start else None,
+        "provisional": sum(1 for t in tile_set.tiles if t.provenance.provisional),
+        "name": tile_set.name,
+        "file": tile_set.source,
+    }
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {n}" for k, n in value.items()) or "-"
+    return "-" if value is None else str(value)
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as aligned text columns under a header."""
+    cells = [list(_COLUMNS), *([_cell(row[c]) for c in _COLUMNS] for row in rows)]
+    widths = [max(len(line[i]) for line in cells) for i in range(len(_COLUMNS))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
+                     for line in cells) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the built-in sets."""
+    try:
+        sets = load_builtin_catalogue().sets
+    except (TilesetError, SchemaLoadError) as exc:
+        print(f"carcassonne-editor tilesets: {exc}", file=sys.stderr)
+        return 2
+    rows = [describe(s) for s in sets]
+    if args.format == "json":
+        print(json.dumps({"tilesets": rows}, indent=2, ensure_ascii=False))
+    elif rows:
+        print(table(rows), end="")
+    else:
+        print("no built-in tile sets")
+    return 0

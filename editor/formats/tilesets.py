@@ -1,0 +1,167 @@
+"""Tile set files ↔ model objects, and the built-in catalogue."""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from editor.model.findings import Finding, Severity
+from editor.model.ports import PORT_INDEX, PORT_NAMES, SIDE_INDEX, SIDE_NAMES
+from editor.model.tiles import Provenance, Segment, Tile
+from editor.model.tilesets import Catalogue, TileSet
+from editor.resources import data_dir
+
+from .jsonio import read_json
+from .lint import check_tileset
+
+
+class TilesetError(RuntimeError):
+    """A tile set that must load (a built-in one) does not."""
+
+
+def load_tileset(path: str | os.PathLike[str]) -> tuple[TileSet | None, list[Finding]]:
+    """Read, validate and build a tile set; ``None`` when any finding is an error."""
+    file = str(path)
+    data, findings = read_json(path)
+    if findings:
+        return None, findings
+    findings = check_tileset(data, file)
+    if any(f.severity is Severity.ERROR for f in findings):
+        return None, findings
+    return tileset_from_dict(data, file), findings
+
+
+def builtin_tileset_paths() -> list[Path]:
+    """The shipped tile set files, sorted by name."""
+    return sorted(data_dir("tilesets").glob("*.json"))
+
+
+@cache
+def load_builtin_catalogue() -> Catalogue:
+    """Every shipped tile set (loaded once); ``TilesetError`` names a broken file."""
+    catalogue = Catalogue()
+    for path in builtin_tileset_paths():
+        tile_set, findings = load_tileset(path)
+        if tile_set is None:
+            details = "\n".join(f"  {f}" for f in findings if f.severity is Severity.ERROR)
+            raise TilesetError(f"built-in tile set {path} is broken:\n{details}")
+        catalogue.add(tile_set)
+    return catalogue
+
+
+# --- dict → model ------------------------------------------------------------------------
+
+
+def _counts(mapping: dict[str, Any]) -> dict[str, int]:
+    return {k: int(v) for k, v in mapping.items() if not k.startswith("x-")}
+
+
+def _provenance(data: dict[str, Any] | None) -> Provenance:
+    if not data:
+        return Provenance()
+    return Provenance(tuple(data.get("sources", ())), bool(data.get("provisional", False)),
+                      data.get("note", ""))
+
+
+def _segment(data: dict[str, Any]) -> Segment:
+    anchor = data.get("anchor")
+    return Segment(
+        id=data["id"],
+        kind=data["kind"],
+        ports=tuple(PORT_INDEX[p] for p in data["ports"]),
+        pennants=int(data.get("pennants", 0)),
+        goods=_counts(data.get("goods", {})),
+        cities=tuple(data.get("cities", ())),
+        wraps=tuple(SIDE_INDEX[s] for s in data.get("wraps", ())),
+        tags=tuple(data.get("tags", ())),
+        anchor=(anchor[0], anchor[1]) if anchor else None,
+    )
+
+
+def _tile(data: dict[str, Any], set_id: str) -> Tile:
+    return Tile(
+        id=data["id"],
+        set_id=set_id,
+        segments=tuple(_segment(s) for s in data["segments"]),
+        count=int(data["count"]),
+        aliases=tuple(data.get("aliases", ())),
+        tags=tuple(data.get("tags", ())),
+        start=bool(data.get("start", False)),
+        provenance=_provenance(data.get("provenance")),
+        image=data.get("image"),
+    )
+
+
+def tileset_from_dict(data: dict[str, Any], source: str = "") -> TileSet:
+    """Model objects for a tile set that passed :func:`check_tileset` (``x-`` keys are dropped)."""
+    return TileSet(
+        id=data["id"],
+        name=data["name"],
+        part=data["part"],
+        edition=data["edition"],
+        tiles=tuple(_tile(t, data["id"]) for t in data["tiles"]),
+        description=data.get("description", ""),
+        goods_totals=_counts(data.get("goods_totals", {})),
+        provenance=_provenance(data.get("provenance")),
+        source=source,
+    )
+
+
+# --- model → dict ------------------------------------------------------------------------
+
+_DEFAULTS: tuple[Any, ...] = (None, False, 0, "", [], {})
+
+
+def _drop_defaults(data: dict[str, Any], optional: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` without the optional keys that hold a default (none, false, 0, empty)."""
+    return {k: v for k, v in data.items()
+            if k not in optional or not any(v == d and type(v) is type(d) for d in _DEFAULTS)}
+
+
+def _provenance_dict(p: Provenance) -> dict[str, Any]:
+    return _drop_defaults({"sources": list(p.sources), "provisional": p.provisional,
+                           "note": p.note}, ("sources", "provisional", "note"))
+
+
+def _segment_dict(seg: Segment) -> dict[str, Any]:
+    return _drop_defaults({
+        "id": seg.id,
+        "kind": seg.kind,
+        "ports": [PORT_NAMES[p] for p in seg.ports],
+        "pennants": seg.pennants,
+        "goods": dict(seg.goods),
+        "cities": list(seg.cities),
+        "wraps": [SIDE_NAMES[s] for s in seg.wraps],
+        "tags": list(seg.tags),
+        "anchor": list(seg.anchor) if seg.anchor is not None else None,
+    }, ("pennants", "goods", "cities", "wraps", "tags", "anchor"))
+
+
+def _tile_dict(tile: Tile) -> dict[str, Any]:
+    return _drop_defaults({
+        "id": tile.id,
+        "aliases": list(tile.aliases),
+        "count": tile.count,
+        "start": tile.start,
+        "segments": [_segment_dict(s) for s in tile.segments],
+        "tags": list(tile.tags),
+        "provenance": _provenance_dict(tile.provenance),
+        "image": tile.image,
+    }, ("aliases", "start", "tags", "provenance", "image"))
+
+
+def tileset_to_dict(tile_set: TileSet) -> dict[str, Any]:
+    """The file form of a tile set, defaults omitted: the inverse of :func:`tileset_from_dict`."""
+    return _drop_defaults({
+        "format": 1,
+        "id": tile_set.id,
+        "name": tile_set.name,
+        "part": tile_set.part,
+        "edition": tile_set.edition,
+        "description": tile_set.description,
+        "provenance": _provenance_dict(tile_set.provenance),
+        "goods_totals": dict(tile_set.goods_totals),
+        "tiles": [_tile_dict(t) for t in tile_set.tiles],
+    }, ("description", "provenance", "goods_totals"))
