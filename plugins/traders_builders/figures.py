@@ -1,0 +1,40 @@
+"""Who a builder or a pig depends on: its owner's meeple on the same feature (C1–C3) or
+the meeple it was assigned to, on the same segment (C3.1) [RULES.md §4.2, §4.3]."""
+
+from __future__ import annotations
+
+from editor.model.board import Board
+from editor.model.players import BUILDER, PIG, Figure
+from editor.rules.ruleset import Ruleset
+
+SPECIAL = (BUILDER, PIG)
+
+
+def is_meeple(rules: Ruleset, kind: str) -> bool:
+    """Whether a figure kind counts as a meeple (it has strength in majorities).
+
+    Any such figure qualifies, not only the normal follower [RULES.md §4.2; S002 footnote]."""
+    return rules.strengths().get(kind, 0) > 0
+
+
+def has_meeple(rules: Ruleset, board: Board, root: int, player: int) -> bool:
+    """Whether ``player`` has a meeple on the feature with this root."""
+    return any(f.owner == player and is_meeple(rules, f.kind) for f in board.figures_on(root))
+
+
+def companion(rules: Ruleset, board: Board, figure: Figure, assigned: bool) -> Figure | None:
+    """The owner's meeple that keeps ``figure`` on the board: on the same node when the
+    figure is assigned to it (C3.1), anywhere on the feature otherwise."""
+    find = board.find
+    for f in board.figures:
+        if f.owner != figure.owner or not is_meeple(rules, f.kind):
+            continue
+        if f.node == figure.node if assigned else find(f.node) == find(figure.node):
+            return f
+    return None
+
+
+def stranded(rules: Ruleset, board: Board, assigned: bool) -> list[Figure]:
+    """Builders and pigs standing without the meeple they depend on."""
+    return [f for f in board.figures
+            if f.kind in SPECIAL and companion(rules, board, f, assigned) is None]

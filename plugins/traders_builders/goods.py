@@ -1,0 +1,67 @@
+"""Trade goods: tokens for completing a city, 10 points per majority at the end.
+
+RULES.md §4.1 and §7.12: nobody scores a kind that nobody holds (a 0–0 "tie" pays
+nothing). The rulebooks do not say; this is JCloisterZone's choice [JCZ-TG].
+"""
+
+from __future__ import annotations
+
+from editor.model import events as ev
+from editor.model.board import Board
+from editor.model.events import Event
+from editor.model.features import FeatureInfo
+from editor.model.findings import Finding
+
+#: Tokens in the box per kind, in the rulebook's order [RULES.md §3.1, §4.1].
+TOKENS = {"wine": 9, "wheat": 6, "cloth": 5}
+TOKENS_C31 = {"chicken": 9, "wheat": 6, "cloth": 5}
+
+RULE_TAKE = ("the player who places the tile completing a city takes 1 goods token per "
+             "symbol in it, whoever scores the city [RULES.md §4.1; S000, S002, S003]")
+RULE_FINAL = ("end of game: most tokens of a kind scores 10, every tied player 10; nobody "
+              "scores a kind nobody holds [RULES.md §4.1, §7.12; S000, S002, S003, JCZ-TG]")
+MAJORITY_POINTS = 10
+
+
+def goods_taken(feature: FeatureInfo, player: int, kinds: dict[str, int]) -> list[Event]:
+    """The tokens ``player`` takes for completing the city ``feature``."""
+    order = [k for k in kinds if k in feature.goods] + sorted(set(feature.goods) - set(kinds))
+    return [ev.goods(player, kind, feature.goods[kind],
+                     f"completed a city showing {feature.goods[kind]} {kind}", RULE_TAKE,
+                     root=feature.root)
+            for kind in order if feature.goods[kind] > 0]
+
+
+def majorities(board: Board, kinds: dict[str, int]) -> list[Event]:
+    """10 points to every player holding the most tokens of each kind."""
+    held = {k for p in board.players for k, n in p.goods.items() if n > 0}
+    events = []
+    for kind in [*kinds, *sorted(held - set(kinds))]:
+        counts = [p.goods.get(kind, 0) for p in board.players]
+        best = max(counts, default=0)
+        if best <= 0:
+            continue
+        winners = [i for i, n in enumerate(counts) if n == best]
+        tie = f"; tie between {len(winners)} players" if len(winners) > 1 else ""
+        events += [ev.score(p, MAJORITY_POINTS, "goods",
+                            f"most {kind} tokens ({best}): {MAJORITY_POINTS}{tie}", RULE_FINAL,
+                            goods=kind, tokens=best)
+                   for p in winners]
+    return events
+
+
+def goods_findings(board: Board, kinds: dict[str, int], edition: str) -> list[Finding]:
+    """Tokens of a kind the edition does not have, or more tokens than its box holds."""
+    findings = []
+    totals: dict[str, int] = {}
+    for p in board.players:
+        for kind, n in p.goods.items():
+            totals[kind] = totals.get(kind, 0) + n
+    for kind, n in sorted(totals.items()):
+        if kind not in kinds and n:
+            findings.append(Finding(f"players hold {n} {kind} tokens but {edition} has no "
+                                    f"{kind} (goods: {', '.join(kinds)})", code="goods-kind"))
+        elif n > kinds.get(kind, n):
+            findings.append(Finding(f"players hold {n} {kind} tokens but the box has "
+                                    f"{kinds[kind]} [RULES.md §3.1]", code="too-many-goods"))
+    return findings

@@ -1,0 +1,89 @@
+"""The pig's points [RULES.md §4.3].
+
+C1–C3: at final farm scoring a player who scores a field holding their pig gets 1 more per
+completed city paid (4 instead of 3), ties included; other players' pigs do not help and one
+owner's pigs do not stack [S000, S002, JCZ-Field]. Under base:C1 rules 2001 the bonus counts
+the cities paid to that player for that field. Under rules 2000 (4 per city, city by city)
+no source defines the pig (RULES.md §4.3 flag a, §7.7): our unofficial reading adds 1 (5 per
+city) when the city's winner has a pig in one of the fields touching it; the event has
+``unofficial=True``.
+
+C3.1 [S003 ex. 7]: after a city showing at least one coat of arms (pennant) is completed and
+scored, every pig on the board scores 3 per completed city touching its field, whoever
+controls it, active player first then clockwise, and goes back to supply. Pigs score nothing
+at the end. The owner may also take the pig's farmer back; with no choices in mid-move this
+is the option ``farmer_after_pig``: ``stays`` (default: the farmer keeps its field for the
+final scoring, as "you" and Blue choose in S003 ex. 7b) or ``returns`` (every farmer goes
+back with its pig). RULES.md §7.10: every coat-of-arms city completed triggers a scoring,
+counting the cities complete on the board at that moment: the triggering city and any other
+city the same tile closes. Pigs go back after scoring, so a second trigger by the same tile
+finds none; in a builder's extra turn a pig placed since is scored again. A pig placed with
+this move's farmer is on the board when the city is scored, so it scores too.
+"""
+
+from __future__ import annotations
+
+from editor.model import events as ev
+from editor.model.board import Board
+from editor.model.events import Event
+from editor.model.features import FeatureInfo, describe
+from editor.model.players import PIG
+from editor.model.tiles import FIELD
+from editor.rules.moves import Turn
+from editor.rules.ruleset import Ruleset
+
+from .figures import companion
+
+RULE = ("pig: its owner scores 4 instead of 3 per completed city of a field they control, "
+        "ties included; pigs do not stack [RULES.md §4.3; S000, S002, JCZ-Field]")
+RULE_2000 = ("unofficial: no source defines the pig under the 2000 farm rules; we add 1 per "
+             "city (5) when its winner has a pig in a field touching it [RULES.md §4.3 flag a, "
+             "§7.7]")
+RULE_C31 = ("C3.1 pig: after a city with a coat of arms is completed and scored, every pig "
+            "scores 3 per completed city touching its field, active player first, then "
+            "clockwise, and returns to supply; its farmer may go too [RULES.md §4.3, §7.10; "
+            "S003 ex. 7]")
+PIG_CITY_POINTS = 3
+
+
+def cities(n: int) -> str:
+    """``1 completed city``, ``2 completed cities``."""
+    return f"{n} completed {'city' if n == 1 else 'cities'}"
+
+
+def field_bonus(fields: list[FeatureInfo], paid: list[FeatureInfo], player: int,
+                version: str) -> list[Event]:
+    """The pig's +1 per city paid to ``player`` for ``fields`` (C1–C3)."""
+    if not paid or not any(f.kind == PIG and f.owner == player
+                           for info in fields for f in info.figures):
+        return []
+    n = len(paid)
+    if version == "2000":
+        return [ev.score(player, n, FIELD, "pig in a field beside the city: +1, 5 instead of 4 "
+                         "(unofficial reading of the C1 pig under the 2000 farm rules)",
+                         RULE_2000, root=paid[0].root, unofficial=True)]
+    return [ev.score(player, n, FIELD, f"pig in the field: +1 × {cities(n)}, 4 per city "
+                     "instead of 3", RULE, root=fields[0].root)]
+
+
+def pig_scoring(rules: Ruleset, board: Board, turn: Turn, farmer_back: bool) -> list[Event]:
+    """C3.1: every pig scores and goes back to supply (with its farmer if asked)."""
+    seats = max(1, len(board.players))
+    pigs = sorted((f for f in board.figures if f.kind == PIG),
+                  key=lambda f: (f.owner - turn.player) % seats)
+    events = []
+    for pig in pigs:
+        field = describe(board, pig.node)
+        done = sum(1 for root in field.cities if board.is_complete(root))
+        if done:
+            events.append(ev.score(
+                pig.owner, PIG_CITY_POINTS * done, FIELD,
+                f"pig scoring after a city with a coat of arms was completed: its field "
+                f"touches {cities(done)}: {PIG_CITY_POINTS}×{done}", RULE_C31,
+                root=field.root, tiles=field.size))
+        events.append(ev.returned(pig, "pig scored: back to supply", RULE_C31))
+        farmer = companion(rules, board, pig, True) if farmer_back else None
+        if farmer is not None:
+            events.append(ev.returned(farmer, "farmer_after_pig=returns: the farmer goes "
+                                              "back with its pig", RULE_C31))
+    return events

@@ -1,0 +1,81 @@
+"""Where builders and pigs may go [RULES.md §4.2, §4.3].
+
+C1–C3: instead of a follower, on a road or city (builder) or a field (pig) of the tile just
+placed whose feature already holds a meeple of the player; other players' figures do not
+matter. C3.1: never alone, but assigned beside a follower placed on an unoccupied feature
+of the tile, as ``FigureAction("follower", segment, assign=("builder",))``.
+"""
+
+from __future__ import annotations
+
+from editor.model.board import Board, Placed
+from editor.model.findings import Finding
+from editor.model.players import BUILDER, FOLLOWER, PIG
+from editor.model.tiles import CITY, FIELD, ROAD
+from editor.rules.moves import PLACE, FigureAction
+from editor.rules.ruleset import Ruleset
+
+from .figures import has_meeple, is_meeple
+
+#: Segment kinds each figure may stand on.
+WHERE = {BUILDER: frozenset({ROAD, CITY}), PIG: frozenset({FIELD})}
+PLACES = {BUILDER: "a road or a city", PIG: "a field"}
+COMPANIONS = {BUILDER: "thief or knight", PIG: "farmer"}
+RULES = {
+    BUILDER: "the builder goes, instead of a follower, on a road or city of the tile just "
+             "placed where the player already has a meeple [RULES.md §4.2; S000, S002]",
+    PIG: "the pig goes, instead of a follower, on a field of the tile just placed where the "
+         "player already has a farmer [RULES.md §4.3; S000, S002]",
+}
+RULE_ASSIGNED = ("C3.1: the builder (pig) is never alone; it is assigned beside a traveller "
+                 "or knight (a farmer) as that meeple is placed [RULES.md §4.2, §4.3; S003]")
+
+
+def figure_options(rules: Ruleset, board: Board, placed: Placed, player: int,
+                   assigned: bool) -> list[FigureAction]:
+    """Builder and pig actions on the tile just placed (the host filters supply)."""
+    options = []
+    for seg in placed.tile.segments:
+        root = board.find(placed.node(seg.id))
+        for kind, where in WHERE.items():
+            if seg.kind not in where:
+                continue
+            if assigned:
+                if not board.feature_of[root].nfig:
+                    options.append(FigureAction(FOLLOWER, seg.id, assign=(kind,)))
+            elif has_meeple(rules, board, root, player):
+                options.append(FigureAction(kind, seg.id))
+    return options
+
+
+def figure_findings(rules: Ruleset, board: Board, placed: Placed, player: int,
+                    action: FigureAction, assigned: bool) -> list[Finding]:
+    """Why a builder or pig action breaks the rules of this edition."""
+    special = [k for k in (action.kind, *action.assign) if k in WHERE]
+    if action.action != PLACE or not special:
+        return []
+    seg = placed.tile.segment(action.segment)
+    where = dict(cell=(placed.x, placed.y), segment=seg.id)
+    for kind in special:
+        if seg.kind not in WHERE[kind]:
+            return [Finding(f"a {kind} may stand only on {PLACES[kind]}, not on a {seg.kind} — "
+                            f"{RULE_ASSIGNED if assigned else RULES[kind]}",
+                            code=f"{kind}-placement", **where)]
+    if assigned:
+        if action.kind in WHERE:
+            return [Finding(f"the {action.kind} is never placed alone: assign it to the "
+                            f"{COMPANIONS[action.kind]} you place — {RULE_ASSIGNED}",
+                            code=f"{action.kind}-alone", **where)]
+        if not is_meeple(rules, action.kind):
+            return [Finding(f"a {special[0]} is assigned only to a meeple, not to a "
+                            f"{action.kind} — {RULE_ASSIGNED}", code="assign-kind", **where)]
+        return []
+    if action.assign:
+        return [Finding(f"in this edition the {special[0]} is placed instead of a follower, "
+                        f"not beside one — {RULES[special[0]]}", code="assign-not-allowed",
+                        **where)]
+    kind = action.kind
+    if not has_meeple(rules, board, board.find(placed.node(seg.id)), player):
+        return [Finding(f"{board.players[player].name} has no {COMPANIONS[kind]} on this "
+                        f"{seg.kind} — {RULES[kind]}", code=f"{kind}-needs-meeple", **where)]
+    return []

@@ -1,0 +1,115 @@
+"""The Traders & Builders rule hooks, one instance per edition."""
+
+from __future__ import annotations
+
+from editor.hookspecs import hookimpl
+from editor.model import events as ev
+from editor.model.board import Board, Placed
+from editor.model.events import Event
+from editor.model.features import FeatureInfo
+from editor.model.findings import Finding
+from editor.model.tiles import CITY
+from editor.rules.moves import FigureAction, Turn
+from editor.rules.ruleset import Ruleset
+
+from . import builder, pig
+from .figures import SPECIAL, stranded
+from .goods import TOKENS, TOKENS_C31, goods_findings, goods_taken, majorities
+from .placement import COMPANIONS, PLACES, WHERE, figure_findings, figure_options
+
+RULE_STAYS = ("a builder (pig) stays while its owner has a meeple (farmer) on its feature; in "
+              "C3.1 while the meeple it is assigned to stays [RULES.md §4.2, §4.3; S000, S002, "
+              "S003]")
+
+
+class TradersBuildersRules:
+    """Rule hooks of one Traders & Builders edition (``C1``, ``C2``, ``C3`` or ``C3.1``)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.name = f"traders-builders:{label}"
+        #: C3.1 assigns the builder and the pig to a new meeple instead of placing them.
+        self.assigned = label == "C3.1"
+        self.goods = TOKENS_C31 if self.assigned else TOKENS
+
+    # -- figures -----------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_figure_options(self, rules: Ruleset, board: Board, placed: Placed,
+                                   player: int) -> list[FigureAction]:
+        return figure_options(rules, board, placed, player, self.assigned)
+
+    @hookimpl
+    def carcassonne_figure_findings(self, rules: Ruleset, board: Board, placed: Placed,
+                                    player: int, action: FigureAction) -> list[Finding]:
+        return figure_findings(rules, board, placed, player, action, self.assigned)
+
+    # -- moves -------------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_tile_placed(self, board: Board, placed: Placed, turn: Turn) -> list[Event]:
+        return builder.note_extension(board, placed, turn, self.assigned)
+
+    @hookimpl
+    def carcassonne_feature_completed(self, rules: Ruleset, board: Board, feature: FeatureInfo,
+                                      turn: Turn) -> list[Event]:
+        if feature.kind != CITY:
+            return []
+        events = goods_taken(feature, turn.player, self.goods)
+        if self.assigned and feature.pennants:
+            back = rules.option(self.name, "farmer_after_pig") == "returns"
+            events += pig.pig_scoring(rules, board, turn, back)
+        return events
+
+    @hookimpl
+    def carcassonne_after_move(self, rules: Ruleset, board: Board, turn: Turn) -> list[Event]:
+        events = [ev.returned(f, f"no meeple of its owner left with the {f.kind}", RULE_STAYS)
+                  for f in stranded(rules, board, self.assigned)]
+        return events + builder.extra_turn(turn, self.assigned)
+
+    # -- scoring -----------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_final_scoring(self, board: Board) -> list[Event]:
+        return majorities(board, self.goods)
+
+    @hookimpl
+    def carcassonne_field_city_bonus(self, rules: Ruleset, fields: list[FeatureInfo],
+                                     cities: list[FeatureInfo], player: int) -> list[Event]:
+        if self.assigned:
+            return []
+        version = rules.options.get(rules.base.name, {}).get("rules", "2002")
+        return pig.field_bonus(fields, cities, player, version)
+
+    # -- position ----------------------------------------------------------------------
+
+    @hookimpl
+    def carcassonne_board_findings(self, rules: Ruleset, board: Board) -> list[Finding]:
+        findings = []
+        alone = stranded(rules, board, self.assigned)
+        for fig in board.figures:
+            if fig.kind not in SPECIAL:
+                continue
+            seg = board.segment_of(fig.node)
+            where = dict(cell=board.node_cell[fig.node], segment=seg.id)
+            owner = board.players[fig.owner].name
+            if seg.kind not in WHERE[fig.kind]:
+                findings.append(Finding(f"{owner}'s {fig.kind} stands on a {seg.kind}, not on "
+                                        f"{PLACES[fig.kind]}", code=f"{fig.kind}-placement",
+                                        **where))
+            elif fig in alone:
+                beside = "beside it" if self.assigned else f"on this {seg.kind}"
+                findings.append(Finding(f"{owner}'s {fig.kind} has no {COMPANIONS[fig.kind]} "
+                                        f"of {owner} {beside} — {RULE_STAYS}",
+                                        code=f"{fig.kind}-alone", **where))
+        kinds = rules.figure_kinds()
+        for p, player in enumerate(board.players):
+            for kind in SPECIAL:
+                out = sum(1 for f in board.figures if f.owner == p and f.kind == kind)
+                have = out + player.supply.get(kind, 0)
+                if have > kinds[kind].supply:
+                    findings.append(Finding(
+                        f"{player.name} has {have} {kind}s ({out} on the board, "
+                        f"{player.supply.get(kind, 0)} in supply) but {self.name} gives "
+                        f"{kinds[kind].supply}", code="too-many-figures"))
+        return findings + goods_findings(board, self.goods, self.name)
