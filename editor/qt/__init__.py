@@ -1,0 +1,1 @@
+"""The desktop editor: everything that imports PySide6 widgets lives here."""

@@ -1,0 +1,345 @@
+"""One undo command per edit. ``redo`` and ``undo`` only call the document's edit methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtGui import QUndoCommand
+
+from editor.model.board import Cell
+from editor.model.players import Player
+
+from .document import Annotation, BoardDocument, FigureSpec, TileSpec
+
+#: Command ids for merging consecutive edits of the same field.
+MERGE_PLAYER = 1
+MERGE_INFO = 2
+MERGE_ANNOTATION = 3
+
+
+class DocumentCommand(QUndoCommand):
+    """A command bound to one document."""
+
+    def __init__(self, doc: BoardDocument, text: str) -> None:
+        super().__init__(text)
+        self.doc = doc
+
+
+# -- tiles ---------------------------------------------------------------------------------
+
+
+class PlaceTile(DocumentCommand):
+    """Put a tile on an empty cell."""
+
+    def __init__(self, doc: BoardDocument, spec: TileSpec) -> None:
+        super().__init__(doc, f"Place {spec.tile.ref} at ({spec.x}, {spec.y})")
+        self.spec = spec
+
+    def redo(self) -> None:
+        self.doc.place_tile(self.spec)
+
+    def undo(self) -> None:
+        self.doc.remove_tile(self.spec.x, self.spec.y)
+
+
+class RemoveTile(DocumentCommand):
+    """Take a tile, with the figures on it, off the board."""
+
+    def __init__(self, doc: BoardDocument, x: int, y: int) -> None:
+        spec = doc.tile_at(x, y)
+        super().__init__(doc, f"Remove {spec.tile.ref if spec else 'tile'} at ({x}, {y})")
+        self.cell = (x, y)
+        self.removed: tuple[TileSpec, list[tuple[int, FigureSpec]]] | None = None
+
+    def redo(self) -> None:
+        self.removed = self.doc.remove_tile(*self.cell)
+
+    def undo(self) -> None:
+        assert self.removed is not None
+        spec, figures = self.removed
+        self.doc.place_tile(spec)
+        for index, figure in figures:
+            self.doc.add_figure(figure, index)
+
+
+class RotateTile(DocumentCommand):
+    """Turn a placed tile."""
+
+    def __init__(self, doc: BoardDocument, x: int, y: int, rotation: int) -> None:
+        spec = doc.tile_at(x, y)
+        if spec is None:
+            raise ValueError(f"no tile at ({x}, {y})")
+        super().__init__(doc, f"Rotate {spec.tile.ref} at ({x}, {y}) to {rotation % 4 * 90}°")
+        self.cell = (x, y)
+        self.old = spec.rotation
+        self.new = rotation % 4
+
+    def redo(self) -> None:
+        self.doc.rotate_tile(*self.cell, self.new)
+
+    def undo(self) -> None:
+        self.doc.rotate_tile(*self.cell, self.old)
+
+
+class MoveTile(DocumentCommand):
+    """Move a tile and its figures to an empty cell."""
+
+    def __init__(self, doc: BoardDocument, source: Cell, target: Cell) -> None:
+        super().__init__(doc, f"Move tile {source} to {target}")
+        self.source = source
+        self.target = target
+
+    def redo(self) -> None:
+        self.doc.move_tile(self.source, self.target)
+
+    def undo(self) -> None:
+        self.doc.move_tile(self.target, self.source)
+
+
+# -- figures -------------------------------------------------------------------------------
+
+
+class AddFigure(DocumentCommand):
+    """Stand a figure on a segment, taking it from its owner's supply when there is one."""
+
+    def __init__(self, doc: BoardDocument, spec: FigureSpec) -> None:
+        owner = doc.players[spec.owner].name if 0 <= spec.owner < len(doc.players) else "?"
+        super().__init__(doc, f"Add {owner}'s {spec.kind} on {spec.segment} at "
+                              f"({spec.x}, {spec.y})")
+        self.spec = spec
+        self.index: int | None = None
+        self.took = False
+
+    def redo(self) -> None:
+        self.index = self.doc.add_figure(self.spec, self.index)
+        supply = self.doc.players[self.spec.owner].supply if self.spec.owner < len(
+            self.doc.players) else {}
+        self.took = supply.get(self.spec.kind, 0) > 0
+        if self.took:
+            self.doc.take_supply(self.spec.owner, self.spec.kind, -1)
+
+    def undo(self) -> None:
+        assert self.index is not None
+        if self.took:
+            self.doc.take_supply(self.spec.owner, self.spec.kind, 1)
+        self.doc.remove_figure(self.index)
+
+
+class RemoveFigure(DocumentCommand):
+    """Take a figure off the board, back into its owner's supply."""
+
+    def __init__(self, doc: BoardDocument, index: int) -> None:
+        spec = doc.figures()[index]
+        super().__init__(doc, f"Remove {spec.kind} from {spec.segment} at ({spec.x}, {spec.y})")
+        self.index = index
+        self.spec = spec
+        self.gave = False
+
+    def redo(self) -> None:
+        self.spec = self.doc.remove_figure(self.index)
+        self.gave = (self.spec.kind in self.doc.figure_kinds()
+                     and 0 <= self.spec.owner < len(self.doc.players))
+        if self.gave:
+            self.doc.take_supply(self.spec.owner, self.spec.kind, 1)
+
+    def undo(self) -> None:
+        if self.gave:
+            self.doc.take_supply(self.spec.owner, self.spec.kind, -1)
+        self.doc.add_figure(self.spec, self.index)
+
+
+class MoveFigure(DocumentCommand):
+    """Move a figure to another segment (of any tile), keeping its place in the list."""
+
+    def __init__(self, doc: BoardDocument, index: int, target: FigureSpec) -> None:
+        self.old = doc.figures()[index]
+        super().__init__(doc, f"Move {self.old.kind} to {target.segment} at "
+                              f"({target.x}, {target.y})")
+        self.index = index
+        self.new = target
+
+    def redo(self) -> None:
+        self.doc.remove_figure(self.index)
+        self.doc.add_figure(self.new, self.index)
+
+    def undo(self) -> None:
+        self.doc.remove_figure(self.index)
+        self.doc.add_figure(self.old, self.index)
+
+
+# -- players -------------------------------------------------------------------------------
+
+
+class AddPlayer(DocumentCommand):
+    """Add a player (at the end unless ``index`` says where)."""
+
+    def __init__(self, doc: BoardDocument, player: Player, index: int | None = None) -> None:
+        super().__init__(doc, f"Add player {player.name}")
+        self.player = player
+        self.index = len(doc.players) if index is None else index
+
+    def redo(self) -> None:
+        self.doc.insert_player(self.index, self.player)
+
+    def undo(self) -> None:
+        self.doc.remove_player(self.index)
+
+
+class RemovePlayer(DocumentCommand):
+    """Remove a player and their figures."""
+
+    def __init__(self, doc: BoardDocument, index: int) -> None:
+        super().__init__(doc, f"Remove player {doc.players[index].name}")
+        self.index = index
+        self.saved: tuple[Player, list[FigureSpec]] | None = None
+
+    def redo(self) -> None:
+        self.saved = self.doc.remove_player(self.index)
+
+    def undo(self) -> None:
+        assert self.saved is not None
+        player, figures = self.saved
+        self.doc.insert_player(self.index, player)
+        self.doc.set_figures(figures)
+
+
+class EditPlayer(DocumentCommand):
+    """Change a player's name, colour, score, goods or supply.
+
+    Consecutive edits of the same fields of the same player merge into one step.
+    """
+
+    def __init__(self, doc: BoardDocument, index: int, **fields: Any) -> None:
+        names = ", ".join(fields)
+        super().__init__(doc, f"Edit {doc.players[index].name}: {names}")
+        self.index = index
+        self.new = fields
+        self.old: dict[str, Any] = {}
+
+    def id(self) -> int:
+        return MERGE_PLAYER
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditPlayer) or other.index != self.index \
+                or set(other.new) != set(self.new) or "colour" in self.new:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        old = self.doc.set_player(self.index, **self.new)
+        if not self.old:
+            self.old = old
+
+    def undo(self) -> None:
+        self.doc.set_player(self.index, **self.old)
+
+
+# -- annotations and description -----------------------------------------------------------
+
+
+class SetInfo(DocumentCommand):
+    """Change the title or the description (typing merges into one step)."""
+
+    def __init__(self, doc: BoardDocument, title: str | None = None,
+                 description: str | None = None) -> None:
+        super().__init__(doc, "Edit title" if title is not None else "Edit description")
+        self.new = (title, description)
+        self.old = (doc.position.title if title is not None else None,
+                    doc.position.description if description is not None else None)
+
+    def id(self) -> int:
+        return MERGE_INFO
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, SetInfo) or [v is None for v in other.new] != [
+                v is None for v in self.new]:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.doc.set_info(*self.new)
+
+    def undo(self) -> None:
+        self.doc.set_info(*self.old)
+
+
+class AddAnnotation(DocumentCommand):
+    """Add a note, arrow or highlight."""
+
+    def __init__(self, doc: BoardDocument, kind: str, item: Annotation,
+                 index: int | None = None) -> None:
+        super().__init__(doc, f"Add {kind[:-1]}")
+        self.kind = kind
+        self.item = item
+        self.index = len(doc.annotation_list(kind)) if index is None else index
+
+    def redo(self) -> None:
+        self.doc.insert_annotation(self.kind, self.index, self.item)
+
+    def undo(self) -> None:
+        self.doc.remove_annotation(self.kind, self.index)
+
+
+class EditAnnotation(DocumentCommand):
+    """Replace a note, arrow or highlight (edits of the same one merge)."""
+
+    def __init__(self, doc: BoardDocument, kind: str, index: int, item: Annotation) -> None:
+        super().__init__(doc, f"Edit {kind[:-1]}")
+        self.kind = kind
+        self.index = index
+        self.new = item
+        self.old = doc.annotation_list(kind)[index]
+
+    def id(self) -> int:
+        return MERGE_ANNOTATION
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, EditAnnotation) or (other.kind, other.index) != (
+                self.kind, self.index):
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.doc.replace_annotation(self.kind, self.index, self.new)
+
+    def undo(self) -> None:
+        self.doc.replace_annotation(self.kind, self.index, self.old)
+
+
+class RemoveAnnotation(DocumentCommand):
+    """Remove a note, arrow or highlight."""
+
+    def __init__(self, doc: BoardDocument, kind: str, index: int) -> None:
+        super().__init__(doc, f"Remove {kind[:-1]}")
+        self.kind = kind
+        self.index = index
+        self.item: Annotation = doc.annotation_list(kind)[index]
+
+    def redo(self) -> None:
+        self.item = self.doc.remove_annotation(self.kind, self.index)
+
+    def undo(self) -> None:
+        self.doc.insert_annotation(self.kind, self.index, self.item)
+
+
+# -- ruleset -------------------------------------------------------------------------------
+
+
+class ChangeRuleset(DocumentCommand):
+    """Switch editions and options; scores follow at once."""
+
+    def __init__(self, doc: BoardDocument, editions: list[str],
+                 options: dict[str, dict[str, Any]]) -> None:
+        super().__init__(doc, f"Rules: {' + '.join(editions)}")
+        self.new = (list(editions), {k: dict(v) for k, v in options.items()})
+        self.old = (list(doc.position.editions),
+                    {k: dict(v) for k, v in doc.position.options.items()})
+
+    def redo(self) -> None:
+        self.doc.set_ruleset(*self.new)
+
+    def undo(self) -> None:
+        self.doc.set_ruleset(*self.old)
