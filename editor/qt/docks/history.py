@@ -1,0 +1,22 @@
+"""The undo history: every edit as one line; clicking a line goes back to that state."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDockWidget, QUndoView, QWidget
+
+from ..document import BoardDocument
+
+
+class HistoryDock(QDockWidget):
+    """A QUndoView of the document's undo stack."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("History", parent)
+        self.setObjectName("HistoryDock")
+        self.view = QUndoView(self)
+        self.view.setEmptyLabel("Opened")
+        self.setWidget(self.view)
+
+    def set_document(self, doc: BoardDocument) -> None:
+        """Show this document's history from now on."""
+        self.view.setStack(doc.undo_stack)

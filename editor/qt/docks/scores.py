@@ -1,0 +1,334 @@
+"""Scores: live totals with the per-feature breakdown, the final scoring, and the same
+position compared under several rulesets. Everything comes from
+:func:`editor.rules.report.score_report`, so the panel always equals the ``score`` command."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.model import events as ev
+from editor.plugins import PluginHost
+from editor.rules.report import Line, ScoreReport
+from editor.rules.ruleset import RulesetError, edition_spec
+
+from ..document import BoardDocument
+
+CELL_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def comparison_rulesets(host: PluginHost) -> list[str]:
+    """Every base edition (one per value of a choice option) and, beside each, the base
+    paired with each expansion published for it."""
+    specs = []
+    for base in host.base_editions():
+        choice = next((o for o in base.options if o.choices), None)
+        if choice is None:
+            specs.append(base.name)
+        else:
+            specs += [edition_spec(base, {choice.name: v}) if v != choice.default
+                      else base.name for v in choice.choices]
+        for expansion in host.editions.values():
+            if expansion.expansion and base.name in expansion.pairs_with:
+                specs.append(f"{base.name} + {expansion.name}")
+    return specs
+
+
+def _item(value: object, tooltip: str = "") -> QTableWidgetItem:
+    item = QTableWidgetItem()
+    item.setData(Qt.ItemDataRole.DisplayRole, value)
+    item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+    if isinstance(value, int):
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    if tooltip:
+        item.setToolTip(tooltip)
+    return item
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setAlternatingRowColors(True)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _line_item(report: ScoreReport, line: Line, colour: str) -> QTreeWidgetItem:
+    where = f"({line.cell[0]}, {line.cell[1]}) {line.segment}" if line.cell else ""
+    amount = f"{line.count} {line.goods}" if line.type == ev.GOODS else f"{line.points:+d}"
+    reason = line.reason + (" (unofficial)" if line.unofficial else "")
+    item = QTreeWidgetItem([report.players[line.player], amount, line.feature, where, reason,
+                            f"[{line.edition}] {line.rule}"])
+    item.setForeground(0, QBrush(QColor(colour)))
+    item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    item.setToolTip(4, reason)
+    item.setToolTip(5, f"[{line.edition}] {line.rule}")
+    if line.cell is not None:
+        item.setData(0, CELL_ROLE, line.cell)
+    return item
+
+
+class ScoresWidget(QTabWidget):
+    """Live, final and comparison views of one document's scores."""
+
+    #: a breakdown line located on the board was activated: (x, y)
+    cellActivated = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc: BoardDocument | None = None
+        self.report: ScoreReport | None = None
+        self.compared: dict[str, ScoreReport | str] = {}
+
+        live = QWidget()
+        layout = QVBoxLayout(live)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.ruleset_label = QLabel()
+        self.ruleset_label.setWordWrap(True)
+        self.totals = _table(["Player", "Score", "End of game", "If ended now"])
+        self.breakdown = self._tree()
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.totals)
+        split.addWidget(self.breakdown)
+        split.setStretchFactor(1, 2)
+        layout.addWidget(self.ruleset_label)
+        layout.addWidget(split)
+        self.addTab(live, "Live")
+
+        final = QWidget()
+        layout = QVBoxLayout(final)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.winner = QLabel()
+        self.ranking = _table(["Rank", "Player", "Final", "Board", "Added"])
+        self.by_player = self._tree()
+        layout.addWidget(self.winner)
+        layout.addWidget(self.ranking, 1)
+        layout.addWidget(self.by_player, 2)
+        self.addTab(final, "Final scoring")
+
+        compare = QSplitter(Qt.Orientation.Vertical)
+        self.choices = QListWidget()
+        self.choices.setToolTip("Rulesets to compare")
+        self.choices.itemChanged.connect(self._refresh_compare)
+        self.comparison = _table(["Player"])
+        self.differences = QTreeWidget()
+        self.differences.setHeaderLabels(["Ruleset", "Player", "Points", "Feature", "Reason"])
+        self.differences.setRootIsDecorated(False)
+        self.differences.itemActivated.connect(self._activated)
+        compare.addWidget(self.choices)
+        compare.addWidget(self.comparison)
+        compare.addWidget(self.differences)
+        compare.setStretchFactor(1, 1)
+        compare.setStretchFactor(2, 2)
+        self.addTab(compare, "Compare rulesets")
+        self.currentChanged.connect(lambda _: self._refresh_compare())
+
+    def _tree(self) -> QTreeWidget:
+        tree = QTreeWidget()
+        tree.setHeaderLabels(["Player", "Points", "Feature", "Where", "Reason", "Rule"])
+        tree.setRootIsDecorated(False)
+        tree.setAlternatingRowColors(True)
+        tree.setUniformRowHeights(True)
+        tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        tree.itemActivated.connect(self._activated)
+        tree.itemClicked.connect(self._activated)
+        return tree
+
+    def _activated(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        cell = item.data(0, CELL_ROLE)
+        if cell:
+            self.cellActivated.emit(cell[0], cell[1])
+
+    def set_document(self, doc: BoardDocument) -> None:
+        """Show this document's scores from now on."""
+        if self.doc is not None:
+            self.doc.scoresChanged.disconnect(self.refresh)
+            self.doc.rulesetChanged.disconnect(self._fill_choices)
+        self.doc = doc
+        doc.scoresChanged.connect(self.refresh)
+        doc.rulesetChanged.connect(self._fill_choices)
+        self._fill_choices()
+        self.refresh()
+
+    def _fill_choices(self) -> None:
+        assert self.doc is not None
+        current = self.doc.rules.name
+        specs = comparison_rulesets(self.doc.host)
+        if current not in specs:
+            specs.insert(0, current)
+        checked = {self.choices.item(i).text() for i in range(self.choices.count())
+                   if self.choices.item(i).checkState() == Qt.CheckState.Checked}
+        self.choices.blockSignals(True)
+        self.choices.clear()
+        for spec in specs:
+            item = QListWidgetItem(spec)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            on = spec in checked if checked else True
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+            self.choices.addItem(item)
+        self.choices.blockSignals(False)
+
+    def refresh(self) -> None:
+        """Recompute from the document (called after the debounced ``scoresChanged``)."""
+        if self.doc is None:
+            return
+        doc = self.doc
+        report = self.report = doc.score_report()
+        colours = [p.colour for p in doc.players]
+        self.ruleset_label.setText(f"<b>Rules:</b> {report.ruleset}")
+        self.ruleset_label.setToolTip("\n".join(e.title for e in doc.rules.editions))
+        kinds = sorted({k for goods in report.goods for k in goods})
+        headers = ["Player", "Score", "End of game", "If ended now", *kinds]
+        self.totals.setColumnCount(len(headers))
+        self.totals.setHorizontalHeaderLabels(headers)
+        self.totals.setRowCount(len(report.players))
+        for row, (name, cur, fin) in enumerate(zip(report.players, report.current,
+                                                   report.final, strict=True)):
+            name_item = _item(name)
+            name_item.setForeground(QBrush(QColor(colours[row])))
+            self.totals.setItem(row, 0, name_item)
+            self.totals.setItem(row, 1, _item(cur))
+            self.totals.setItem(row, 2, _item(fin - cur))
+            self.totals.setItem(row, 3, _item(fin))
+            for col, kind in enumerate(kinds, 4):
+                self.totals.setItem(row, col, _item(report.goods[row].get(kind, 0)))
+        self.breakdown.clear()
+        self.breakdown.addTopLevelItems([_line_item(report, line, colours[line.player])
+                                         for line in report.lines])
+        self._refresh_final(report, colours)
+        self.compared.clear()
+        self._refresh_compare()
+
+    def _refresh_final(self, report: ScoreReport, colours: list[str]) -> None:
+        final = report.final
+        order = sorted(range(len(final)), key=lambda i: -final[i])
+        self.ranking.setRowCount(len(order))
+        for row, i in enumerate(order):
+            rank = 1 + sum(1 for v in final if v > final[i])
+            name_item = _item(report.players[i])
+            name_item.setForeground(QBrush(QColor(colours[i])))
+            self.ranking.setItem(row, 0, _item(rank))
+            self.ranking.setItem(row, 1, name_item)
+            self.ranking.setItem(row, 2, _item(final[i]))
+            self.ranking.setItem(row, 3, _item(report.current[i]))
+            self.ranking.setItem(row, 4, _item(final[i] - report.current[i]))
+        best = max(final, default=0)
+        winners = [report.players[i] for i in range(len(final)) if final[i] == best]
+        if not final:
+            self.winner.setText("No players.")
+        elif len(winners) == 1:
+            self.winner.setText(f"<b>{winners[0]}</b> wins with {best} points.")
+        else:
+            self.winner.setText(f"<b>{' and '.join(winners)}</b> share the win with {best}.")
+        self.by_player.clear()
+        for i, name in enumerate(report.players):
+            lines = [line for line in report.lines if line.player == i]
+            head = QTreeWidgetItem([name, f"{sum(line.points for line in lines):+d}",
+                                    f"{len(lines)} lines"])
+            head.setForeground(0, QBrush(QColor(colours[i])))
+            head.addChildren([_line_item(report, line, colours[i]) for line in lines])
+            self.by_player.addTopLevelItem(head)
+        self.by_player.setRootIsDecorated(True)
+        self.by_player.expandAll()
+
+    def _refresh_compare(self) -> None:
+        """Score under every checked ruleset (only while the tab is shown)."""
+        if self.doc is None or self.currentIndex() != 2:
+            return
+        doc = self.doc
+        specs = [self.choices.item(i).text() for i in range(self.choices.count())
+                 if self.choices.item(i).checkState() == Qt.CheckState.Checked]
+        for spec in specs:
+            if spec not in self.compared:
+                try:
+                    self.compared[spec] = doc.report_for(doc.host.ruleset(spec))
+                except RulesetError as exc:
+                    self.compared[spec] = str(exc)
+        table = self.comparison
+        table.setColumnCount(1 + len(specs))
+        table.setHorizontalHeaderLabels(["Player", *[s.replace(" + ", "\n+ ") for s in specs]])
+        table.setRowCount(len(doc.players))
+        for row, player in enumerate(doc.players):
+            name_item = _item(player.name)
+            name_item.setForeground(QBrush(QColor(player.colour)))
+            table.setItem(row, 0, name_item)
+            for col, spec in enumerate(specs, 1):
+                result = self.compared[spec]
+                if isinstance(result, str):
+                    table.setItem(row, col, _item("—", result))
+                    continue
+                finals = result.final
+                item = _item(finals[row], f"{spec}: {result.current[row]} on the board, "
+                                          f"{finals[row] - result.current[row]:+d} at the end")
+                if finals[row] == max(finals):
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                table.setItem(row, col, item)
+        self._fill_differences(specs)
+
+    def _fill_differences(self, specs: list[str]) -> None:
+        """Lines that some compared rulesets give and others do not."""
+        reports = {s: r for s, r in self.compared.items() if s in specs
+                   and isinstance(r, ScoreReport)}
+        keyed = {s: {(line.player, line.feature, line.cell, line.segment, line.points)
+                     for line in r.lines} for s, r in reports.items()}
+        common = set.intersection(*keyed.values()) if keyed else set()
+        self.differences.clear()
+        for spec, report in reports.items():
+            for line in report.lines:
+                key = (line.player, line.feature, line.cell, line.segment, line.points)
+                if key in common:
+                    continue
+                item = QTreeWidgetItem([spec, report.players[line.player],
+                                        f"{line.points:+d}", line.feature, line.reason])
+                item.setToolTip(4, line.rule)
+                if line.cell is not None:
+                    item.setData(0, CELL_ROLE, line.cell)
+                self.differences.addTopLevelItem(item)
+
+    def shown_totals(self) -> list[tuple[str, int, int]]:
+        """(player, score, if ended now) as the live table shows them."""
+        rows = []
+        for row in range(self.totals.rowCount()):
+            rows.append((self.totals.item(row, 0).text(),
+                         int(self.totals.item(row, 1).data(Qt.ItemDataRole.DisplayRole)),
+                         int(self.totals.item(row, 3).data(Qt.ItemDataRole.DisplayRole))))
+        return rows
+
+    def shown_lines(self) -> list[tuple[str, str, str, str]]:
+        """(player, points, reason, rule) of each breakdown line as shown."""
+        tree = self.breakdown
+        return [(tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1),
+                 tree.topLevelItem(i).text(4), tree.topLevelItem(i).text(5))
+                for i in range(tree.topLevelItemCount())]
+
+
+class ScoresDock(QDockWidget):
+    """The scores panel as a dock."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Scores", parent)
+        self.setObjectName("ScoresDock")
+        self.scores = ScoresWidget(self)
+        self.setWidget(self.scores)
