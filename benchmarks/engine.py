@@ -15,10 +15,10 @@ import tracemalloc
 from collections.abc import Callable
 
 from editor.model.board import Board
+from editor.plugins import default_host
 from editor.rules.engine import Engine
 from editor.rules.selfplay import new_board, random_game
 from editor.workspace import catalogue
-from editor.plugins import default_host
 
 
 def rate(fn: Callable[[], int], seconds: float) -> float:
@@ -30,10 +30,9 @@ def rate(fn: Callable[[], int], seconds: float) -> float:
 
 
 def finished_game(engine: Engine, tile_set, seed: int) -> Board:
-    board = None
-    for board, _ in random_game(engine, tile_set, random.Random(seed)):
+    board = new_board(engine, 2)
+    for _ in random_game(engine, tile_set, random.Random(seed), board=board):
         pass
-    assert board is not None
     board.commit()
     return board
 
@@ -58,7 +57,7 @@ def main() -> None:
     positions = []
     for seed in range(20):
         board = new_board(engine, 2)
-        for board, _ in random_game(engine, tile_set, random.Random(seed), tiles=40):
+        for _ in random_game(engine, tile_set, random.Random(seed), tiles=40, board=board):
             pass
         positions.append((board, rng.choice(tile_set.tiles)))
     pick = iter(range(10**9))

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from editor.model.findings import Finding
     from editor.model.tiles import Tile
     from editor.rules.editions import Edition
-    from editor.rules.moves import FigureAction, Turn
+    from editor.rules.moves import FigureAction, Offer, Slot, Turn
     from editor.rules.ruleset import Ruleset
 
 PROJECT = "carcassonne_editor"
@@ -86,14 +86,25 @@ def carcassonne_restricts_placement(rules: Ruleset, tile: Tile) -> bool:
 
 
 @hookspec
-def carcassonne_figure_options(
-    rules: Ruleset, board: Board, placed: Placed, player: int, turn: Turn
-) -> list[FigureAction]:
-    """Return every figure action ``player`` may take after placing ``placed``.
+def carcassonne_slot_options(rules: Ruleset, slot: Slot, part: int) -> list[Offer]:
+    """Return the figures a player may stand on one segment of the tile just placed, as
+    ``(figure kind, kinds assigned beside it)`` pairs: ``("follower", ())`` for a follower,
+    ``("builder", ())`` for a C2 builder, ``("follower", ("pig",))`` for a C3.1 farmer with
+    its pig.
 
-    Called with the tile already on the board. Include placements on the new tile
-    (a follower on an unoccupied feature, a builder, a pig, an abbot) and special actions
-    such as taking an abbot back. Not placing any figure is always allowed and is not listed.
+    ``slot`` says the segment's kind and tags, whether its feature already holds a figure,
+    and whether it holds one of the acting player's followers; ``part`` is the part of the
+    turn (2 in the second half of a double turn). The answer must depend on these arguments
+    only: the host memoizes it, which keeps move enumeration fast. Supply is checked by the
+    host. Not placing a figure is always allowed and is not listed.
+    """
+
+
+@hookspec
+def carcassonne_special_actions(rules: Ruleset, board: Board, player: int, turn: Turn
+                                ) -> list[FigureAction]:
+    """Return figure actions that do not stand a figure on the tile just placed but may be
+    taken instead, such as taking an abbot back (``FigureAction(..., action="take-back")``).
     """
 
 

@@ -26,7 +26,7 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 class Placed:
     """A tile on a cell: its orientation and the node of its first segment."""
 
-    __slots__ = ("orientation", "x", "y", "first_node")
+    __slots__ = ("first_node", "orientation", "x", "y")
 
     def __init__(self, orientation: Orientation, x: int, y: int, first_node: int) -> None:
         self.orientation = orientation
@@ -56,7 +56,7 @@ class Placed:
 class Feature:
     """Union-find bookkeeping of one root: members, open centre ports, figures."""
 
-    __slots__ = ("kind", "members", "open", "nfig")
+    __slots__ = ("kind", "members", "nfig", "open")
 
     def __init__(self, kind: str, node: int, open_ports: int) -> None:
         self.kind = kind

@@ -64,7 +64,7 @@ class Tile:
     aliases: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     start: bool = False
-    provenance: Provenance = Provenance()
+    provenance: Provenance = field(default_factory=Provenance)
     image: str | None = None
 
     @property
@@ -150,7 +150,7 @@ class Tile:
 class Orientation:
     """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
 
-    __slots__ = ("tile", "rotation", "port_segment", "side_kinds", "shape")
+    __slots__ = ("port_masks", "port_segment", "rotation", "shape", "side_kinds", "tile")
 
     def __init__(self, tile: Tile, rotation: int) -> None:
         self.tile = tile
@@ -164,6 +164,9 @@ class Orientation:
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
         self.shape = self._shape()
+        #: per segment: its board ports as a 12-bit mask (bit q = port q)
+        self.port_masks: tuple[int, ...] = tuple(
+            sum(1 << rotate_port(p, rotation) for p in seg.ports) for seg in tile.segments)
 
     def _shape(self) -> tuple:
         """What the turned tile looks like, independent of segment ids (for symmetry)."""

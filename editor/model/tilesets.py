@@ -19,7 +19,7 @@ class TileSet:
     tiles: tuple[Tile, ...]
     description: str = ""
     goods_totals: dict[str, int] = field(default_factory=dict)
-    provenance: Provenance = Provenance()
+    provenance: Provenance = field(default_factory=Provenance)
     source: str = ""
 
     @property

@@ -11,13 +11,49 @@ from editor.model.events import Event
 from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
-from editor.model.ports import SIDE_DELTA, SIDE_NAMES
+from editor.model.ports import SIDE_DELTA, SIDE_NAMES, SIDE_PORTS, facing
 from editor.model.tiles import Tile
 
-from .moves import TAKE_BACK, FigureAction, IllegalMove, Move, MoveResult, Turn
+from .moves import (
+    PLACE,
+    TAKE_BACK,
+    FigureAction,
+    IllegalMove,
+    Move,
+    MoveResult,
+    Offer,
+    Slot,
+    Turn,
+)
 from .ruleset import Ruleset
 
 Mode = Literal["play", "edit"]
+
+
+def _carry(side: int, mask: int) -> int:
+    """Our ports beyond ``side`` that meet the set ports of the neighbour's ``mask``."""
+    ours = 0
+    for q in SIDE_PORTS[side]:
+        if mask & (1 << facing(q)):
+            ours |= 1 << q
+    return ours
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask made of some of the bits of ``mask``."""
+    found, sub = [], mask
+    while True:
+        found.append(sub)
+        if sub == 0:
+            return found
+        sub = (sub - 1) & mask
+
+
+#: Per side: the neighbour's ports that face us, as a mask.
+FACING_MASK: tuple[int, ...] = tuple(sum(1 << facing(q) for q in SIDE_PORTS[s]) for s in range(4))
+#: Per side: the neighbour's facing-port mask → the mask of our ports it reaches.
+ACROSS: tuple[dict[int, int], ...] = tuple(
+    {m: _carry(side, m) for m in _submasks(FACING_MASK[side])} for side in range(4))
 
 
 class Engine:
@@ -29,6 +65,17 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
+        self._strengths = rules.strengths()
+        self._offer_memo: dict[tuple[Slot, int, int], tuple[Offer, ...]] = {}
+        self._plan_memo: dict[tuple, tuple[tuple[int, FigureAction | None], ...]] = {}
+        self._restricted: dict[Tile, bool] = {}
+
+    def _restricts(self, tile: Tile) -> bool:
+        found = self._restricted.get(tile)
+        if found is None:
+            found = self._restricted[tile] = self.rules.any(
+                "carcassonne_restricts_placement", tile=tile)
+        return found
 
     # -- tiles -------------------------------------------------------------------------
 
@@ -54,7 +101,7 @@ class Engine:
                     f"{SIDE_NAMES[side]} side shows {mine[side] or 'nothing'} but "
                     f"{other.tile.ref} at ({x + dx}, {y + dy}) shows {theirs or 'nothing'}",
                     code="sides-differ", cell=cell))
-        if self.rules.any("carcassonne_restricts_placement", tile=tile):
+        if self._restricts(tile):
             findings += self.rules.collect("carcassonne_placement_findings", board=board,
                                            tile=tile, x=x, y=y, rotation=rotation % 4)
         return findings
@@ -63,7 +110,7 @@ class Engine:
         """Every (x, y, rotation) where ``tile`` may go, one per distinct rotation."""
         if not board.cells:
             return [(0, 0, r) for r in tile.distinct_rotations]
-        restricted = self.rules.any("carcassonne_restricts_placement", tile=tile)
+        restricted = self._restricts(tile)
         found = []
         fitting = tile.fitting_rotations
         for (x, y), required in board.frontier.items():
@@ -82,16 +129,102 @@ class Engine:
         """Every figure action ``player`` may take after placing ``placed`` (the tile is on
         the board), respecting supply."""
         turn = turn or Turn(player)
+        followers = self._followers(board)
+        slots = []
+        for i, seg in enumerate(placed.tile.segments):
+            root = board.find(placed.first_node + i)
+            slots.append(Slot(seg.kind, seg.tags, board.feature_of[root].nfig > 0,
+                              player in followers.get(root, ())))
+        return [*self._slot_actions(placed.tile, slots, board.players[player].supply, turn),
+                *self._special_actions(board, player, turn)]
+
+    def options_at(self, board: Board, tile: Tile, x: int, y: int, rotation: int,
+                   player: int, turn: Turn | None = None) -> list[FigureAction]:
+        """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
+        must fit there)."""
+        turn = turn or Turn(player)
+        followers = self._followers(board)
+        contact = self._contact_masks(board, x, y, player, followers, {})
         supply = board.players[player].supply
-        options = []
-        for action in self.rules.collect("carcassonne_figure_options", board=board,
-                                         placed=placed, player=player, turn=turn):
-            if action.action != TAKE_BACK and any(
-                    supply.get(k, 0) <= 0 for k in (action.kind, *action.assign)):
+        return [*self._placement_actions(tile, rotation, *contact, supply, turn),
+                *self._special_actions(board, player, turn)]
+
+    def _followers(self, board: Board) -> dict[int, set[int]]:
+        """Root → players with a figure of strength on that feature."""
+        strengths = self._strengths
+        found: dict[int, set[int]] = {}
+        for f in board.figures:
+            if strengths.get(f.kind, 0) > 0:
+                found.setdefault(board.find(f.node), set()).add(f.owner)
+        return found
+
+    def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:
+        key = (slot, part, len(self.rules.host.disabled))
+        found = self._offer_memo.get(key)
+        if found is None:
+            found = self._offer_memo[key] = tuple(dict.fromkeys(self.rules.collect(
+                "carcassonne_slot_options", slot=slot, part=part)))
+        return found
+
+    def _slot_actions(self, tile: Tile, slots: list[Slot], supply: dict[str, int],
+                      turn: Turn) -> list[FigureAction]:
+        actions = []
+        for seg, slot in zip(tile.segments, slots, strict=True):
+            for kind, assign in self._offers(slot, turn.part):
+                if supply.get(kind, 0) > 0 and all(supply.get(k, 0) > 0 for k in assign):
+                    actions.append(FigureAction(kind, seg.id, PLACE, None, assign))
+        return actions
+
+    def _special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
+        return self.rules.collect("carcassonne_special_actions", board=board, player=player,
+                                  turn=turn)
+
+    def _contact_masks(self, board: Board, x: int, y: int, player: int,
+                       followers: dict[int, set[int]],
+                       memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        """For an empty cell: bit masks of the board ports whose neighbouring feature holds a
+        figure (first) or one of ``player``'s followers (second). The same for every
+        rotation, so computed once per cell; ``memo`` keeps each neighbour's own masks."""
+        cells = board.cells
+        occupied = mine = 0
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
+            other = cells.get((x + dx, y + dy))
+            if other is None:
                 continue
-            if action not in options:
-                options.append(action)
-        return options
+            theirs = memo.get(other.first_node)
+            if theirs is None:
+                theirs = memo[other.first_node] = self._tile_masks(board, other, player,
+                                                                     followers)
+            if theirs != (0, 0):
+                across, facing_us = ACROSS[side], FACING_MASK[side]
+                occupied |= across[theirs[0] & facing_us]
+                mine |= across[theirs[1] & facing_us]
+        return occupied, mine
+
+    @staticmethod
+    def _tile_masks(board: Board, placed: Placed, player: int,
+                    followers: dict[int, set[int]]) -> tuple[int, int]:
+        """Board ports of a placed tile whose feature holds a figure / the player's
+        follower."""
+        occupied = mine = 0
+        parent, features = board.parent, board.feature_of
+        for i, m in enumerate(placed.orientation.port_masks):
+            n = placed.first_node + i
+            while parent[n] != n:
+                n = parent[n]
+            if features[n].nfig:
+                occupied |= m
+                if player in followers.get(n, ()):
+                    mine |= m
+        return occupied, mine
+
+    def _placement_actions(self, tile: Tile, rotation: int, occupied: int, mine: int,
+                           supply: dict[str, int], turn: Turn) -> list[FigureAction]:
+        """Figure actions on a candidate placement, given its contact masks."""
+        masks = tile.orientations[rotation].port_masks
+        slots = [Slot(seg.kind, seg.tags, bool(occupied & m), bool(mine & m))
+                 for seg, m in zip(tile.segments, masks, strict=True)]
+        return self._slot_actions(tile, slots, supply, turn)
 
     def figure_findings(self, board: Board, placed: Placed, player: int, action: FigureAction,
                         turn: Turn | None = None) -> list[Finding]:
@@ -126,16 +259,42 @@ class Engine:
     def legal_moves(self, board: Board, tile: Tile, player: int,
                     turn: Turn | None = None) -> list[Move]:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
-        (no figure included)."""
+        (no figure included). Reads the neighbours instead of placing each candidate, and
+        reuses the plan of a cell whose sides and neighbouring figures it has seen before."""
         turn = turn or Turn(player)
-        moves = []
-        for x, y, r in self.legal_placements(board, tile):
-            mark = board.mark()
-            placed = board.place(tile, x, y, r)
-            moves.append(Move(player, tile, x, y, r))
-            moves.extend(Move(player, tile, x, y, r, action)
-                         for action in self.figure_options(board, placed, player, turn))
-            board.undo_to(mark)
+        followers = self._followers(board)
+        supply = board.players[player].supply
+        stock = tuple(sorted(k for k, n in supply.items() if n > 0))
+        specials = self._special_actions(board, player, turn)
+        memo: dict[int, tuple[int, int]] = {}
+        moves: list[Move] = []
+        new = tuple.__new__
+        if not board.cells or self._restricts(tile):
+            cells: dict[tuple[int, int], list[int]] = {}
+            for x, y, r in self.legal_placements(board, tile):
+                cells.setdefault((x, y), []).append(r)
+            candidates = [(cell, None, tuple(rs)) for cell, rs in cells.items()]
+        else:
+            fitting = tile.fitting_rotations
+            candidates = [(cell, required, fitting(required))
+                          for cell, required in board.frontier.items()]
+        for (x, y), required, rotations in candidates:
+            if not rotations:
+                continue
+            contact = self._contact_masks(board, x, y, player, followers, memo)
+            key = (tile, required or rotations, contact, turn.part, stock,
+                   len(self.rules.host.disabled))
+            plan = self._plan_memo.get(key)
+            if plan is None:
+                plan = self._plan_memo[key] = tuple(
+                    (r, action) for r in rotations
+                    for action in (None, *self._placement_actions(
+                        tile, r, *contact, supply, turn)))
+            moves += [new(Move, (player, tile, x, y, r, action)) for r, action in plan]
+            if specials:
+                for r in rotations:
+                    for action in specials:
+                        moves.append(Move(player, tile, x, y, r, action))
         return moves
 
     def apply(self, board: Board, move: Move, turn: Turn | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from editor.model.events import Event
 from editor.model.findings import Finding
@@ -13,8 +14,7 @@ PLACE = "place"
 TAKE_BACK = "take-back"
 
 
-@dataclass(frozen=True, slots=True)
-class FigureAction:
+class FigureAction(NamedTuple):
     """What the player does with a figure after placing the tile.
 
     ``place``: stand a figure of ``kind`` on ``segment`` of the tile just placed, with the
@@ -35,8 +35,7 @@ class FigureAction:
         return f"{self.kind}{extra} on {self.segment}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """Place ``tile`` at (x, y) turned ``rotation`` quarter turns, then an optional action."""
 
     player: int
@@ -49,6 +48,21 @@ class Move:
     def __str__(self) -> str:
         text = f"{self.tile.ref} at ({self.x}, {self.y}) R{self.rotation * 90}"
         return f"{text} + {self.figure}" if self.figure else text
+
+
+class Slot(NamedTuple):
+    """What the rules may know about one segment of the tile just placed, for the player
+    about to act: its kind and tags, whether its feature already holds any figure, and
+    whether it holds one of the player's figures with strength (a follower)."""
+
+    kind: str
+    tags: tuple[str, ...]
+    occupied: bool
+    mine: bool
+
+
+#: A figure kind a player may stand on a slot, with the kinds assigned beside it.
+Offer = tuple[str, tuple[str, ...]]
 
 
 @dataclass(slots=True)

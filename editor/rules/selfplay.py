@@ -11,7 +11,7 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import TileSet
 
 from .engine import Engine
-from .moves import MoveResult, Turn
+from .moves import Move, MoveResult, Turn
 
 
 def shuffled_bag(tile_set: TileSet, rng: random.Random) -> tuple[Tile, list[Tile]]:
@@ -35,8 +35,9 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
                 board: Board | None = None) -> Iterator[tuple[Board, MoveResult]]:
     """Play random legal moves, yielding the board after each one.
 
-    With probability ``figure_rate`` a move places a figure when it can. A tile that fits
-    nowhere is put aside, as the rules say. Stops after ``tiles`` moves or an empty bag.
+    Each move takes a placement uniformly at random, then, with probability
+    ``figure_rate``, one of its figure actions when it has any. A tile that fits nowhere is
+    put aside, as the rules say. Stops after ``tiles`` moves or an empty bag.
     """
     board = board if board is not None else new_board(engine, players)
     start, bag = shuffled_bag(tile_set, rng)
@@ -47,12 +48,16 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
     for tile in bag:
         if tiles is not None and played >= tiles:
             return
-        moves = engine.legal_moves(board, tile, turn.player, turn)
-        if not moves:
+        placements = engine.legal_placements(board, tile)
+        if not placements:
             continue
-        with_figure = [m for m in moves if m.figure is not None]
-        pool = with_figure if with_figure and rng.random() < figure_rate else moves
-        result = engine.apply(board, rng.choice(pool), turn, check=False)
+        x, y, r = rng.choice(placements)
+        action = None
+        if rng.random() < figure_rate:
+            options = engine.options_at(board, tile, x, y, r, turn.player, turn)
+            action = rng.choice(options) if options else None
+        move = Move(turn.player, tile, x, y, r, action)
+        result = engine.apply(board, move, turn, check=False)
         turn = result.next_turn
         played += 1
         yield board, result

@@ -10,7 +10,7 @@ from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
 from editor.model.players import ABBOT, FOLLOWER
 from editor.model.tiles import CITY, CLOISTER_KINDS, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
-from editor.rules.moves import TAKE_BACK, FigureAction
+from editor.rules.moves import TAKE_BACK, FigureAction, Offer, Slot
 from editor.rules.ruleset import Ruleset
 
 from .river import river_findings
@@ -48,24 +48,24 @@ class BaseRules:
     # -- figures -----------------------------------------------------------------------
 
     @hookimpl
-    def carcassonne_figure_options(self, rules: Ruleset, board: Board, placed: Placed,
-                                   player: int) -> list[FigureAction]:
-        has_abbot = ABBOT in rules.figure_kinds()
-        options = []
-        for i, seg in enumerate(placed.tile.segments):
-            if board.root_feature(placed.first_node + i).nfig:
-                continue
-            if has_abbot and seg.kind in CLOISTER_KINDS:
-                options.append(FigureAction(ABBOT, seg.id))
-            if seg.kind in FOLLOWER_KINDS:
-                options.append(FigureAction(FOLLOWER, seg.id))
-        if has_abbot:
-            for fig in board.figures:
-                if fig.kind == ABBOT and fig.owner == player:
-                    cell = board.node_cell[fig.node]
-                    seg = board.segment_of(fig.node)
-                    options.append(FigureAction(ABBOT, seg.id, TAKE_BACK, cell))
-        return options
+    def carcassonne_slot_options(self, rules: Ruleset, slot: Slot) -> list[Offer]:
+        if slot.occupied:
+            return []
+        offers: list[Offer] = []
+        if slot.kind in CLOISTER_KINDS and ABBOT in rules.figure_kinds():
+            offers.append((ABBOT, ()))
+        if slot.kind in FOLLOWER_KINDS:
+            offers.append((FOLLOWER, ()))
+        return offers
+
+    @hookimpl
+    def carcassonne_special_actions(self, rules: Ruleset, board: Board,
+                                    player: int) -> list[FigureAction]:
+        if ABBOT not in rules.figure_kinds():
+            return []
+        return [FigureAction(ABBOT, board.segment_of(f.node).id, TAKE_BACK,
+                             board.node_cell[f.node])
+                for f in board.figures if f.kind == ABBOT and f.owner == player]
 
     @hookimpl
     def carcassonne_figure_findings(self, board: Board, placed: Placed, player: int,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from positions import board, final_scores, play, scores
 
 from editor.formats.tilesets import tileset_from_dict
 from editor.model import Catalogue, Figure
 from editor.rules.engine import Engine
-from positions import board, final_scores, play, scores
 
 C1_SMALL = ["base:C1", "base:C1[rules=2001]"]
 NO_SMALL = ["base:C1[rules=2002]", "base:C2", "base:C3"]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from positions import board, final_scores, play, scores
 
 from editor.rules.engine import Engine
 from editor.rules.moves import TAKE_BACK, FigureAction, IllegalMove, Move, Turn
-from positions import board, final_scores, play, scores
 
 RING = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
 

@@ -6,11 +6,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import snapshot
 
 from editor.rules.engine import Engine
-from editor.rules.moves import FigureAction
+from editor.rules.moves import FigureAction, Move
 from editor.rules.selfplay import new_board, random_game
-from positions import snapshot
 
 
 def started(engine, tile_set):
@@ -97,3 +97,26 @@ def test_figure_options_agree_with_findings(host, catalogue):
                     checked += 1
             board.undo_to(mark)
     assert checked > 100
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), n=st.integers(0, 50))
+def test_enumerated_figures_equal_those_on_a_placed_tile(host, catalogue, seed, n):
+    """The enumeration reads figure options from the neighbours without placing; placing
+    each candidate and asking for its options gives the same moves."""
+    engine = Engine(host.ruleset("base:C2"))
+    tile_set = catalogue.get_set("base-c2")
+    board = play_to(engine, tile_set, seed, n)
+    for tile in random.Random(seed).sample(tile_set.tiles, 4):
+        for player in (0, 1):
+            expected = set()
+            for x, y, r in engine.legal_placements(board, tile):
+                mark = board.mark()
+                placed = board.place(tile, x, y, r)
+                expected.add(Move(player, tile, x, y, r, None))
+                expected.update(Move(player, tile, x, y, r, a)
+                                for a in engine.figure_options(board, placed, player))
+                board.undo_to(mark)
+            moves = engine.legal_moves(board, tile, player)
+            assert len(moves) == len(set(moves))
+            assert set(moves) == expected

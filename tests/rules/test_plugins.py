@@ -7,6 +7,7 @@ import inspect
 import types
 
 import pytest
+from positions import board, final_scores
 
 from editor import hookimpl, hookspecs
 from editor.cli import main
@@ -14,7 +15,6 @@ from editor.plugins import PluginHost
 from editor.rules.editions import Edition
 from editor.rules.engine import Engine
 from editor.rules.ruleset import RulesetError
-from positions import board, final_scores
 
 SPECS = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
          if hasattr(f, "carcassonne_editor_spec")]
