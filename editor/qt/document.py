@@ -303,28 +303,29 @@ class BoardDocument(QObject):
         return now, end
 
     def _geometry_findings(self) -> list[Finding]:
-        """Sides that disagree and tiles touching no other tile."""
-        board = self.board
-        cells = board.cells
+        """Sides that disagree (told on the later-placed tile) and isolated tiles."""
+        cells = self.board.cells
+        earlier: set[Cell] = set()
         found = []
         for (x, y), placed in cells.items():
             kinds = placed.orientation.side_kinds
-            neighbours = 0
+            alone = True
             for side, (dx, dy) in enumerate(SIDE_DELTA):
                 other = cells.get((x + dx, y + dy))
                 if other is None:
                     continue
-                neighbours += 1
+                alone = False
                 theirs = other.orientation.side_kinds[(side + 2) % 4]
-                if side < 2 and kinds[side] != theirs:
+                if (x + dx, y + dy) in earlier and kinds[side] != theirs:
                     found.append(Finding(
                         f"{placed.tile.ref} at ({x}, {y}) shows {kinds[side] or 'nothing'} on "
                         f"its {SIDE_NAMES[side]} side but {other.tile.ref} at ({x + dx}, "
                         f"{y + dy}) shows {theirs or 'nothing'}", code="sides-differ",
                         cell=(x, y)))
-            if not neighbours and len(cells) > 1:
+            if alone and len(cells) > 1:
                 found.append(Finding(f"{placed.tile.ref} at ({x}, {y}) touches no other tile",
                                      code="not-adjacent", cell=(x, y)))
+            earlier.add((x, y))
         return found
 
     def _record_placement(self, board: Board, tile: Tile, x: int, y: int,

@@ -1,0 +1,47 @@
+"""Helpers for the editor's Qt tests: isolated settings, sample documents, consistency checks."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QStandardPaths
+
+from editor.formats.boards import position_to_dict
+from editor.qt.document import BoardDocument
+from editor.resources import data_dir
+from editor.workspace import open_position
+
+SAMPLE = data_dir("samples") / "first-steps.board.json"
+
+
+@pytest.fixture
+def isolated_settings(tmp_path: Path, qapp) -> Iterator[Path]:
+    """QSettings and QStandardPaths pointed at a temporary folder for one test."""
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(tmp_path / "settings"))
+    QSettings().clear()
+    autosaves = Path(QStandardPaths.writableLocation(
+        QStandardPaths.StandardLocation.AppDataLocation)) / "autosave"
+    shutil.rmtree(autosaves, ignore_errors=True)
+    yield tmp_path
+    QSettings().clear()
+    shutil.rmtree(autosaves, ignore_errors=True)
+
+
+def sample_document() -> BoardDocument:
+    """The first-steps sample as a document."""
+    position, findings = open_position(SAMPLE)
+    assert position is not None, findings
+    return BoardDocument(position, str(SAMPLE), findings)
+
+
+def snapshot(doc: BoardDocument) -> dict:
+    """The document as a board file dict, with tiles in a canonical order."""
+    data = position_to_dict(doc.position)
+    data["tiles"] = sorted(data["tiles"], key=lambda t: (t["x"], t["y"]))
+    return data
