@@ -61,7 +61,8 @@ def open_doc(path: Path):
     return result.document
 
 
-def test_open_save_round_trip_keeps_every_field(tmp_path, isolated_settings) -> None:
+@pytest.mark.usefixtures("isolated_settings")
+def test_open_save_round_trip_keeps_every_field(tmp_path) -> None:
     source = write(tmp_path / "rich.board.json", RICH)
     doc = open_doc(source)
     assert doc.findings() == [] or all(f.file == "" for f in doc.findings())
@@ -72,7 +73,8 @@ def test_open_save_round_trip_keeps_every_field(tmp_path, isolated_settings) -> 
     assert files.recent_files()[0] == str(target)
 
 
-def test_round_trip_after_edit_and_undo_is_unchanged(tmp_path, isolated_settings) -> None:
+@pytest.mark.usefixtures("isolated_settings")
+def test_round_trip_after_edit_and_undo_is_unchanged(tmp_path) -> None:
     doc = open_doc(write(tmp_path / "rich.board.json", RICH))
     doc.undo_stack.push(RemoveTile(doc, 0, -1))
     doc.undo_stack.push(EditPlayer(doc, 1, score=12))
@@ -86,7 +88,8 @@ def test_round_trip_after_edit_and_undo_is_unchanged(tmp_path, isolated_settings
         k: v for k, v in RICH.items() if k != "tiles"}
 
 
-def test_a_failing_write_leaves_the_old_file_intact(tmp_path, isolated_settings,
+@pytest.mark.usefixtures("isolated_settings")
+def test_a_failing_write_leaves_the_old_file_intact(tmp_path,
                                                     monkeypatch) -> None:
     path = write(tmp_path / "rich.board.json", RICH)
     original = path.read_bytes()
@@ -124,7 +127,8 @@ def test_a_file_with_lint_errors_opens_with_its_findings(tmp_path, qapp) -> None
     assert len(doc.board) == 3
 
 
-def test_recovery_restores_an_autosaved_board(tmp_path, isolated_settings) -> None:
+@pytest.mark.usefixtures("isolated_settings")
+def test_recovery_restores_an_autosaved_board(tmp_path) -> None:
     folder = tmp_path / "autosave"
     doc = sample_document()
     doc.undo_stack.push(RemoveTile(doc, 0, 3))
@@ -145,8 +149,9 @@ def test_recovery_restores_an_autosaved_board(tmp_path, isolated_settings) -> No
     assert list(folder.iterdir()) == []
 
 
+@pytest.mark.usefixtures("isolated_settings")
 def test_an_unmodified_document_is_not_autosaved_and_discard_cleans_up(
-        tmp_path, isolated_settings) -> None:
+        tmp_path) -> None:
     folder = tmp_path / "autosave"
     doc = sample_document()
     saver = files.Autosaver(doc, seconds=0, folder=folder)
@@ -157,7 +162,8 @@ def test_an_unmodified_document_is_not_autosaved_and_discard_cleans_up(
     assert list(folder.iterdir()) == []
 
 
-def test_autosave_runs_on_its_timer(tmp_path, qtbot, isolated_settings) -> None:
+@pytest.mark.usefixtures("isolated_settings")
+def test_autosave_runs_on_its_timer(tmp_path, qtbot) -> None:
     folder = tmp_path / "autosave"
     doc = sample_document()
     doc.undo_stack.push(EditPlayer(doc, 0, score=3))
@@ -166,7 +172,8 @@ def test_autosave_runs_on_its_timer(tmp_path, qtbot, isolated_settings) -> None:
     saver.discard()
 
 
-def test_recent_files_are_newest_first_and_bounded(tmp_path, isolated_settings) -> None:
+@pytest.mark.usefixtures("isolated_settings")
+def test_recent_files_are_newest_first_and_bounded(tmp_path) -> None:
     for i in range(files.MAX_RECENT + 3):
         files.add_recent(str(tmp_path / f"{i}.board.json"))
     recent = files.recent_files()
