@@ -12,7 +12,7 @@ from editor.model.board import Board, Placed
 from editor.model.findings import Finding
 from editor.model.players import BUILDER, FOLLOWER, PIG
 from editor.model.tiles import CITY, FIELD, ROAD
-from editor.rules.moves import PLACE, FigureAction
+from editor.rules.moves import PLACE, FigureAction, Offer, Slot
 from editor.rules.ruleset import Ruleset
 
 from .figures import has_meeple, is_meeple
@@ -31,21 +31,20 @@ RULE_ASSIGNED = ("C3.1: the builder (pig) is never alone; it is assigned beside 
                  "or knight (a farmer) as that meeple is placed [RULES.md §4.2, §4.3; S003]")
 
 
-def figure_options(rules: Ruleset, board: Board, placed: Placed, player: int,
-                   assigned: bool) -> list[FigureAction]:
-    """Builder and pig actions on the tile just placed (the host filters supply)."""
-    options = []
-    for seg in placed.tile.segments:
-        root = board.find(placed.node(seg.id))
-        for kind, where in WHERE.items():
-            if seg.kind not in where:
-                continue
-            if assigned:
-                if not board.feature_of[root].nfig:
-                    options.append(FigureAction(FOLLOWER, seg.id, assign=(kind,)))
-            elif has_meeple(rules, board, root, player):
-                options.append(FigureAction(kind, seg.id))
-    return options
+def slot_options(slot: Slot, assigned: bool) -> list[Offer]:
+    """Builder and pig offers on one segment of the tile just placed (the host checks
+    supply): beside a new follower on an unoccupied feature in C3.1, alone where the
+    player already has a meeple in C1–C3."""
+    offers: list[Offer] = []
+    for kind, where in WHERE.items():
+        if slot.kind not in where:
+            continue
+        if assigned:
+            if not slot.occupied:
+                offers.append((FOLLOWER, (kind,)))
+        elif slot.mine:
+            offers.append((kind, ()))
+    return offers
 
 
 def figure_findings(rules: Ruleset, board: Board, placed: Placed, player: int,

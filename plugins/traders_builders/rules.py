@@ -9,13 +9,13 @@ from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
 from editor.model.tiles import CITY
-from editor.rules.moves import FigureAction, Turn
+from editor.rules.moves import FigureAction, Offer, Slot, Turn
 from editor.rules.ruleset import Ruleset
 
 from . import builder, pig
 from .figures import SPECIAL, stranded
 from .goods import TOKENS, TOKENS_C31, goods_findings, goods_taken, majorities
-from .placement import COMPANIONS, PLACES, WHERE, figure_findings, figure_options
+from .placement import COMPANIONS, PLACES, WHERE, figure_findings, slot_options
 
 RULE_STAYS = ("a builder (pig) stays while its owner has a meeple (farmer) on its feature; in "
               "C3.1 while the meeple it is assigned to stays [RULES.md §4.2, §4.3; S000, S002, "
@@ -35,9 +35,8 @@ class TradersBuildersRules:
     # -- figures -----------------------------------------------------------------------
 
     @hookimpl
-    def carcassonne_figure_options(self, rules: Ruleset, board: Board, placed: Placed,
-                                   player: int) -> list[FigureAction]:
-        return figure_options(rules, board, placed, player, self.assigned)
+    def carcassonne_slot_options(self, slot: Slot) -> list[Offer]:
+        return slot_options(slot, self.assigned)
 
     @hookimpl
     def carcassonne_figure_findings(self, rules: Ruleset, board: Board, placed: Placed,
