@@ -29,7 +29,8 @@ def companion(rules: Ruleset, board: Board, figure: Figure, assigned: bool) -> F
     for f in board.figures:
         if f.owner != figure.owner or not is_meeple(rules, f.kind):
             continue
-        if f.node == figure.node if assigned else find(f.node) == find(figure.node):
+        same = f.node == figure.node if assigned else find(f.node) == find(figure.node)
+        if same:
             return f
     return None
 

@@ -54,27 +54,28 @@ def figure_findings(rules: Ruleset, board: Board, placed: Placed, player: int,
     if action.action != PLACE or not special:
         return []
     seg = placed.tile.segment(action.segment)
-    where = dict(cell=(placed.x, placed.y), segment=seg.id)
+
+    def refuse(message: str, code: str) -> list[Finding]:
+        return [Finding(message, code=code, cell=(placed.x, placed.y), segment=seg.id)]
+
     for kind in special:
         if seg.kind not in WHERE[kind]:
-            return [Finding(f"a {kind} may stand only on {PLACES[kind]}, not on a {seg.kind} — "
-                            f"{RULE_ASSIGNED if assigned else RULES[kind]}",
-                            code=f"{kind}-placement", **where)]
+            return refuse(f"a {kind} may stand only on {PLACES[kind]}, not on a {seg.kind} — "
+                          f"{RULE_ASSIGNED if assigned else RULES[kind]}", f"{kind}-placement")
     if assigned:
         if action.kind in WHERE:
-            return [Finding(f"the {action.kind} is never placed alone: assign it to the "
-                            f"{COMPANIONS[action.kind]} you place — {RULE_ASSIGNED}",
-                            code=f"{action.kind}-alone", **where)]
+            return refuse(f"the {action.kind} is never placed alone: assign it to the "
+                          f"{COMPANIONS[action.kind]} you place — {RULE_ASSIGNED}",
+                          f"{action.kind}-alone")
         if not is_meeple(rules, action.kind):
-            return [Finding(f"a {special[0]} is assigned only to a meeple, not to a "
-                            f"{action.kind} — {RULE_ASSIGNED}", code="assign-kind", **where)]
+            return refuse(f"a {special[0]} is assigned only to a meeple, not to a "
+                          f"{action.kind} — {RULE_ASSIGNED}", "assign-kind")
         return []
     if action.assign:
-        return [Finding(f"in this edition the {special[0]} is placed instead of a follower, "
-                        f"not beside one — {RULES[special[0]]}", code="assign-not-allowed",
-                        **where)]
+        return refuse(f"in this edition the {special[0]} is placed instead of a follower, not "
+                      f"beside one — {RULES[special[0]]}", "assign-not-allowed")
     kind = action.kind
     if not has_meeple(rules, board, board.find(placed.node(seg.id)), player):
-        return [Finding(f"{board.players[player].name} has no {COMPANIONS[kind]} on this "
-                        f"{seg.kind} — {RULES[kind]}", code=f"{kind}-needs-meeple", **where)]
+        return refuse(f"{board.players[player].name} has no {COMPANIONS[kind]} on this "
+                      f"{seg.kind} — {RULES[kind]}", f"{kind}-needs-meeple")
     return []

@@ -90,17 +90,17 @@ class TradersBuildersRules:
             if fig.kind not in SPECIAL:
                 continue
             seg = board.segment_of(fig.node)
-            where = dict(cell=board.node_cell[fig.node], segment=seg.id)
+            cell = board.node_cell[fig.node]
             owner = board.players[fig.owner].name
             if seg.kind not in WHERE[fig.kind]:
                 findings.append(Finding(f"{owner}'s {fig.kind} stands on a {seg.kind}, not on "
                                         f"{PLACES[fig.kind]}", code=f"{fig.kind}-placement",
-                                        **where))
+                                        cell=cell, segment=seg.id))
             elif fig in alone:
                 beside = "beside it" if self.assigned else f"on this {seg.kind}"
                 findings.append(Finding(f"{owner}'s {fig.kind} has no {COMPANIONS[fig.kind]} "
                                         f"of {owner} {beside} — {RULE_STAYS}",
-                                        code=f"{fig.kind}-alone", **where))
+                                        code=f"{fig.kind}-alone", cell=cell, segment=seg.id))
         kinds = rules.figure_kinds()
         for p, player in enumerate(board.players):
             for kind in SPECIAL:

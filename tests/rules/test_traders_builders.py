@@ -136,7 +136,7 @@ def test_editions_registered(host):
         assert [o.name for o in edition.options] == (
             ["farmer_after_pig"] if label == "C3.1" else [])
     rules = host.ruleset("traders-builders:C3.1")
-    assert rules.name == "base:C3 + traders-builders:C3.1"
+    assert [e.name for e in rules.editions] == ["base:C3", "traders-builders:C3.1"]
     assert rules.option("traders-builders:C3.1", "farmer_after_pig") == "stays"
     assert rules.strengths()["builder"] == rules.strengths()["pig"] == 0
 

@@ -24,7 +24,8 @@ def extra(result) -> list[tuple[int | None, int, object]]:
 
 @pytest.mark.parametrize("edition", ["C1-2000", *C1_TO_C3])
 def test_double_turn_example(host, catalogue, edition):
-    """§6 ex. 9 (C2; C1 and C3 alike, C1 under both its first and final rules).
+    """§6 ex. 9 (C2; C1 and C3 alike, C1 under both its first and final rules: its "complete
+    or extend" and "extend" wordings agree, see plugins/traders_builders/builder.py).
     Turn 1: Red's thief on U at (1, 0). Turn 2: Red's builder on U at (2, 0), allowed by
     the thief. Turn 3a: L at (3, 0) closes the road A–D–U–U–L (5 tiles: Red 5) and Red
     puts a knight on L's city; the road returns thief and builder, and since the tile
