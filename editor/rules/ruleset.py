@@ -113,9 +113,10 @@ class Ruleset:
 
 
 def edition_spec(edition: Edition, options: dict[str, Any]) -> str:
-    """``name[opt=value,...]`` listing only options that differ from their defaults."""
+    """``name[opt=value,...]``: options with a fixed set of choices always (they say which
+    rules apply), others when they differ from their defaults."""
     changed = [f"{s.name}={options[s.name]}" for s in edition.options
-               if s.name in options and options[s.name] != s.default]
+               if s.name in options and (s.choices or options[s.name] != s.default)]
     return f"{edition.name}[{','.join(changed)}]" if changed else edition.name
 
 

@@ -66,8 +66,9 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
     note = f"; tie between {len(winners)} players" if len(winners) > 1 else ""
-    return [ev.score(p, points, info.kind, reason + note, rule + "; " + RULE_MAJORITY,
-                     root=info.root, tiles=info.size) for p in winners]
+    rule = f"{rule}; {RULE_MAJORITY}" if note else rule
+    return [ev.score(p, points, info.kind, reason + note, rule, root=info.root,
+                     tiles=info.size) for p in winners]
 
 
 def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
@@ -156,7 +157,7 @@ def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
                 p, 3 * len(paid), FIELD,
                 f"field of {plural(f.size, 'tile')} touching "
                 f"{plural(len(paid), 'completed city')}{note}: 3×{len(paid)}",
-                rule + "; " + RULE_MAJORITY, root=f.root, tiles=f.size))
+                rule, root=f.root, tiles=f.size))
             events += bonus_events(rules, board, [f], paid, p)
     return events
 

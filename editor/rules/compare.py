@@ -1,0 +1,163 @@
+"""One position under several rulesets, side by side, feature by feature."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from editor.model import events as ev
+from editor.model.board import Board, Cell
+from editor.model.events import Event
+from editor.plugins import PluginHost
+
+from .engine import Engine
+from .moves import Move, Turn
+from .ruleset import Ruleset
+
+FINAL = "final"
+MOVE = "move"
+
+
+@dataclass(slots=True)
+class Row:
+    """One feature (or goods kind, or turn effect) across the rulesets."""
+
+    label: str
+    feature: str
+    cell: Cell | None
+    segment: str | None
+    #: per ruleset: player → points
+    points: list[dict[int, int]]
+    #: per ruleset: the reasons and rules of its lines
+    why: list[list[str]]
+
+    @property
+    def differs(self) -> bool:
+        """Whether the rulesets disagree on this row."""
+        return any(p != self.points[0] for p in self.points[1:])
+
+    def to_json(self, rulesets: Sequence[str]) -> dict[str, object]:
+        """Plain data for ``--format json``."""
+        return {
+            "label": self.label, "feature": self.feature,
+            "cell": list(self.cell) if self.cell else None, "segment": self.segment,
+            "differs": self.differs,
+            "by_ruleset": [{"ruleset": name, "points": {str(p): n for p, n in pts.items()},
+                            "why": why}
+                           for name, pts, why in zip(rulesets, self.points, self.why,
+                                                     strict=True)],
+        }
+
+
+@dataclass(slots=True)
+class Comparison:
+    """Totals and rows for each ruleset; ``mode`` is ``final`` or ``move``."""
+
+    mode: str
+    rulesets: list[str]
+    players: list[str]
+    totals: list[list[int]]
+    rows: list[Row]
+    #: per ruleset: goods taken, extra turns, findings (text)
+    notes: list[list[str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--format json``."""
+        return {
+            "mode": self.mode,
+            "rulesets": self.rulesets,
+            "players": self.players,
+            "totals": [{"ruleset": name, "points": dict(zip(self.players, t, strict=True))}
+                       for name, t in zip(self.rulesets, self.totals, strict=True)],
+            "rows": [row.to_json(self.rulesets) for row in self.rows],
+            "notes": [{"ruleset": name, "notes": n}
+                      for name, n in zip(self.rulesets, self.notes, strict=True)],
+        }
+
+
+def default_rulesets(host: PluginHost) -> list[Ruleset]:
+    """Every base edition paired with its expansion editions, and every choice of each
+    base edition's options (C1 in each of its rules versions)."""
+    result = []
+    for base in host.base_editions():
+        expansions = [e for e in host.editions.values()
+                      if e.expansion and e.pairs_with[:1] == (base.name,)]
+        variants: list[dict[str, object]] = [{}]
+        for option in base.options:
+            if option.choices:
+                variants = [{**v, option.name: c} for v in variants for c in option.choices]
+        for variant in variants:
+            opts = {base.name: dict(variant)}
+            if not expansions:
+                result.append(host.ruleset([(base.name, {})], opts))
+            for expansion in expansions:
+                result.append(host.ruleset([(base.name, {}), (expansion.name, {})], opts))
+    return result
+
+
+def _key(board: Board, e: Event) -> tuple[str, str, Cell | None, str | None]:
+    if e.type == ev.EXTRA_TURN:
+        return ("extra turn", "turn", None, None)
+    if e.root is not None and e.root < len(board.node_cell):
+        cell = board.node_cell[e.root]
+        seg = board.segment_of(e.root)
+        where = f"at ({cell[0]}, {cell[1]}) {seg.id}"
+        if seg.kind != e.feature:  # farms paid city by city (rules 2000)
+            return (f"{e.feature}s beside the {seg.kind} {where}", e.feature, cell, seg.id)
+        return (f"{e.feature} {where}", e.feature, cell, seg.id)
+    kind = str(e.detail.get("goods", e.goods or ""))
+    label = f"{e.feature} {kind}".strip() if e.type == ev.SCORE else f"{e.type} {kind}"
+    return (label, e.feature, None, None)
+
+
+def _collect(board: Board, events: list[Event], index: int, count: int,
+             rows: dict[tuple, Row], notes: list[str], players: list[str]) -> None:
+    for e in events:
+        if e.player is None or e.type not in (ev.SCORE, ev.EXTRA_TURN, ev.GOODS):
+            continue
+        label, feature, cell, segment = _key(board, e)
+        row = rows.get((label, feature))
+        if row is None:
+            row = rows[(label, feature)] = Row(label, feature, cell, segment,
+                                               [{} for _ in range(count)],
+                                               [[] for _ in range(count)])
+        if e.type == ev.SCORE:
+            row.points[index][e.player] = row.points[index].get(e.player, 0) + e.points
+        flag = " (unofficial)" if e.unofficial else ""
+        who = players[e.player]
+        if e.type == ev.GOODS:
+            notes.append(f"{who} takes {e.count} {e.goods}: {e.reason}")
+        elif e.type == ev.EXTRA_TURN:
+            notes.append(f"{who} plays again (part {e.part}): {e.reason}")
+            row.points[index][e.player] = row.points[index].get(e.player, 0)
+        row.why[index].append(f"{who} {e.points:+d}: {e.reason}{flag} [{e.edition}: {e.rule}]"
+                              if e.type == ev.SCORE else f"{who}: {e.reason} [{e.rule}]")
+
+
+def compare(board: Board, rulesets: Sequence[Ruleset], move: Move | None = None,
+            turn: Turn | None = None) -> Comparison:
+    """Score ``board`` at the end of the game (or the effect of ``move``) under each
+    ruleset. The board is left exactly as it was."""
+    players = [p.name for p in board.players]
+    rows: dict[tuple, Row] = {}
+    totals, notes = [], []
+    for i, rules in enumerate(rulesets):
+        engine = Engine(rules)
+        mark = board.mark()
+        before = [p.score for p in board.players]
+        mine: list[str] = []
+        try:
+            if move is None:
+                events = engine.final_scoring(board)
+            else:
+                result = engine.apply(board, move, turn or Turn(move.player), mode="edit")
+                events = result.events
+                mine += [f"finding: {f.message}" for f in result.findings]
+            _collect(board, events, i, len(rulesets), rows, mine, players)
+            totals.append([p.score - b for p, b in zip(board.players, before, strict=True)]
+                          if move is not None else [p.score for p in board.players])
+        finally:
+            board.undo_to(mark)
+        notes.append(mine)
+    return Comparison(MOVE if move is not None else FINAL, [r.name for r in rulesets],
+                      players, totals, list(rows.values()), notes)

@@ -1,0 +1,100 @@
+"""Comparing editions on one position, and moves written as text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from positions import board
+
+from editor.cli import main
+from editor.formats.boards import save_position
+from editor.model.position import Position
+from editor.rules.compare import compare, default_rulesets
+from editor.rules.moves import TAKE_BACK, FigureAction
+from editor.rules.notation import NotationError, format_move, parse_move
+
+SPECS = ["base:C1[rules=2000]", "base:C1[rules=2001]", "base:C1[rules=2002]", "base:C2"]
+
+
+def farm_position(catalogue):
+    """H with both caps closed (cities X north, Y south); Red farms F1 north of X and F2
+    between X and Y; Blue has a knight-less farmer nowhere. Hand-worked (RULES.md §6.14):
+    2000 Red 8 (X 4, Y 4, paid per city); 2001 Red 6 (F1 3, F2 3: X once); 2002/C2 Red 9."""
+    return board(catalogue, "base-c1", [("H", 0, 0, 0), ("E", 0, -1, 2), ("E", 0, 1, 0)],
+                 figures=[(0, 0, -1, "field", "follower"), (0, 0, 0, "field", "follower")])
+
+
+def test_compare_final_number_by_number(host, catalogue):
+    b = farm_position(catalogue)
+    before = b.mark()
+    result = compare(b, [host.ruleset(s) for s in SPECS])
+    assert b.mark() == before and [p.score for p in b.players] == [0, 0]
+    assert result.rulesets == SPECS
+    assert result.totals == [[8, 0], [6, 0], [9, 0], [9, 0]]
+    rows = {row.label: row for row in result.rows}
+    # 2000 pays per city (X north, Y south); 2001 pays F2 (placed first) for X and Y,
+    # then F1 nothing for X, already paid to Red.
+    assert rows["fields beside the city at (0, -1) city"].points == [{0: 4}, {}, {}, {}]
+    assert rows["fields beside the city at (0, 1) city"].points == [{0: 4}, {}, {}, {}]
+    assert rows["field at (0, 0) field"].points == [{}, {0: 6}, {0: 6}, {0: 6}]
+    assert rows["field at (0, -1) field"].points == [{}, {}, {0: 3}, {0: 3}]
+    assert [row.differs for row in result.rows] == [True, True, True, True]
+    assert "once per player" in " ".join(rows["field at (0, 0) field"].why[1])
+
+
+def test_compare_a_move(host, catalogue):
+    """Closing a 2-tile city with a knight in it: 2 points under 2000/2001, 4 otherwise."""
+    b = board(catalogue, "base-c1", [("E", 0, 0, 0)], figures=[(1, 0, 0, "city", "follower")])
+    move = parse_move("E@0,-1:180", 0, catalogue, ["base-c1"])
+    result = compare(b, [host.ruleset(s) for s in SPECS], move)
+    assert result.mode == "move"
+    assert result.totals == [[0, 2], [0, 2], [0, 4], [0, 4]]
+    assert len(b) == 1 and len(b.figures) == 1
+
+
+def test_default_rulesets_pair_every_base_edition(host):
+    names = [r.name for r in default_rulesets(host)]
+    assert names[:3] == [f"base:C1[rules={v}] + traders-builders:C1"
+                         for v in ("2000", "2001", "2002")]
+    assert "base:C2 + traders-builders:C2" in names
+    assert "base:C3 + traders-builders:C3" in names
+    assert any(n.startswith("base:C3 + traders-builders:C3.1") for n in names)
+
+
+def test_compare_command(tmp_path, capsys, catalogue):
+    path = tmp_path / "farm.board.json"
+    save_position(path, Position(farm_position(catalogue), ["base:C1"]))
+    args = ["compare", str(path), *[a for s in SPECS for a in ("--rules", s)]]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [t["points"]["Red"] for t in data["totals"]] == [8, 6, 9, 9]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "≠ field at (0, 0) field" in text and "base:C1[rules=2001]" in text
+    assert main(["compare", str(path), "--move", "ZZ@9,9"]) == 2
+    assert "no tile 'ZZ'" in capsys.readouterr().err
+    assert main(["compare", str(path), "--move", "E@9,9", "--rules", "base:C2"]) == 0
+    assert "finding: (9, 9) does not touch any tile" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text", ["E@0,-1:180+follower:city", "base-c2/E@3,4:90",
+                                  "D@0,0:0+follower&pig:field-s",
+                                  "B@2,0:0+back-abbot:monastery@1,1"])
+def test_move_notation_round_trip(catalogue, text):
+    move = parse_move(text, 1, catalogue, ["base-c2"])
+    assert parse_move(format_move(move), 1, catalogue, ["base-c2"]) == move
+    assert move.player == 1
+
+
+def test_move_notation_details(catalogue):
+    move = parse_move("BA/RCr@0,0:270+follower:road", 0, catalogue, ["base-c2"])
+    assert move.tile.ref == "base-c2/D" and move.rotation == 3
+    back = parse_move("B@2,0+back-abbot:monastery@1,1", 0, catalogue, ["base-c2"])
+    assert back.figure == FigureAction("abbot", "monastery", TAKE_BACK, (1, 1))
+    with pytest.raises(NotationError, match="has no segment 'citty'"):
+        parse_move("E@0,0+follower:citty", 0, catalogue, ["base-c2"])
+    with pytest.raises(NotationError, match="multiple of 90"):
+        parse_move("E@0,0:45", 0, catalogue, ["base-c2"])
+    with pytest.raises(NotationError, match="expected TILE@X,Y"):
+        parse_move("E 0 0", 0, catalogue, ["base-c2"])
