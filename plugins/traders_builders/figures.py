@@ -19,15 +19,17 @@ def is_meeple(rules: Ruleset, kind: str) -> bool:
 
 def has_meeple(rules: Ruleset, board: Board, root: int, player: int) -> bool:
     """Whether ``player`` has a meeple on the feature with this root."""
-    return any(f.owner == player and is_meeple(rules, f.kind) for f in board.figures_on(root))
+    strengths = rules.strengths()
+    return any(f.owner == player and strengths.get(f.kind, 0) > 0
+               for f in board.figures_on(root))
 
 
 def companion(rules: Ruleset, board: Board, figure: Figure, assigned: bool) -> Figure | None:
     """The owner's meeple that keeps ``figure`` on the board: on the same node when the
     figure is assigned to it (C3.1), anywhere on the feature otherwise."""
-    find = board.find
+    find, strengths = board.find, rules.strengths()
     for f in board.figures:
-        if f.owner != figure.owner or not is_meeple(rules, f.kind):
+        if f.owner != figure.owner or strengths.get(f.kind, 0) <= 0:
             continue
         same = f.node == figure.node if assigned else find(f.node) == find(figure.node)
         if same:
