@@ -56,6 +56,22 @@ ACROSS: tuple[dict[int, int], ...] = tuple(
     {m: _carry(side, m) for m in _submasks(FACING_MASK[side])} for side in range(4))
 
 
+def _tile_masks(board: Board, placed: Placed, hot: dict[int, int]) -> tuple[int, int]:
+    """Board ports of a placed tile whose feature holds a figure / the player's follower."""
+    occupied = mine = 0
+    first, parent = placed.first_node, board.parent
+    for i, m in enumerate(placed.orientation.port_masks):
+        n = first + i
+        while parent[n] != n:
+            n = parent[n]
+        flags = hot.get(n)
+        if flags:
+            occupied |= m
+            if flags & 2:
+                mine |= m
+    return occupied, mine
+
+
 class Engine:
     """Plays moves on a board under one ruleset.
 
@@ -129,12 +145,11 @@ class Engine:
         """Every figure action ``player`` may take after placing ``placed`` (the tile is on
         the board), respecting supply."""
         turn = turn or Turn(player)
-        followers = self._followers(board)
+        hot = self._hot_roots(board, player)
         slots = []
         for i, seg in enumerate(placed.tile.segments):
-            root = board.find(placed.first_node + i)
-            slots.append(Slot(seg.kind, seg.tags, board.feature_of[root].nfig > 0,
-                              player in followers.get(root, ())))
+            flags = hot.get(board.find(placed.first_node + i), 0)
+            slots.append(Slot(seg.kind, seg.tags, bool(flags & 1), bool(flags & 2)))
         return [*self._slot_actions(placed.tile, slots, board.players[player].supply, turn),
                 *self._special_actions(board, player, turn)]
 
@@ -143,20 +158,21 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        followers = self._followers(board)
-        contact = self._contact_masks(board, x, y, player, followers, {})
+        contact = self._contact_masks(board, x, y, self._hot_roots(board, player), {})
         supply = board.players[player].supply
         return [*self._placement_actions(tile, rotation, *contact, supply, turn),
                 *self._special_actions(board, player, turn)]
 
-    def _followers(self, board: Board) -> dict[int, set[int]]:
-        """Root → players with a figure of strength on that feature."""
+    def _hot_roots(self, board: Board, player: int) -> dict[int, int]:
+        """Roots of features holding figures → flags: 1 the feature holds a figure, 2 it
+        holds a figure of ``player`` with strength (a follower)."""
         strengths = self._strengths
-        found: dict[int, set[int]] = {}
+        hot: dict[int, int] = {}
         for f in board.figures:
-            if strengths.get(f.kind, 0) > 0:
-                found.setdefault(board.find(f.node), set()).add(f.owner)
-        return found
+            root = board.find(f.node)
+            mine = 2 if f.owner == player and strengths.get(f.kind, 0) > 0 else 0
+            hot[root] = hot.get(root, 1) | mine
+        return hot
 
     def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:
         key = (slot, part, len(self.rules.host.disabled))
@@ -179,12 +195,13 @@ class Engine:
         return self.rules.collect("carcassonne_special_actions", board=board, player=player,
                                   turn=turn)
 
-    def _contact_masks(self, board: Board, x: int, y: int, player: int,
-                       followers: dict[int, set[int]],
+    @staticmethod
+    def _contact_masks(board: Board, x: int, y: int, hot: dict[int, int],
                        memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
         """For an empty cell: bit masks of the board ports whose neighbouring feature holds a
-        figure (first) or one of ``player``'s followers (second). The same for every
-        rotation, so computed once per cell; ``memo`` keeps each neighbour's own masks."""
+        figure (first) or one of the player's followers (second), from :meth:`_hot_roots`.
+        The same for every rotation, so computed once per cell; ``memo`` keeps each
+        neighbour's own masks."""
         cells = board.cells
         occupied = mine = 0
         for side, (dx, dy) in enumerate(SIDE_DELTA):
@@ -193,29 +210,11 @@ class Engine:
                 continue
             theirs = memo.get(other.first_node)
             if theirs is None:
-                theirs = memo[other.first_node] = self._tile_masks(board, other, player,
-                                                                     followers)
+                theirs = memo[other.first_node] = _tile_masks(board, other, hot)
             if theirs != (0, 0):
                 across, facing_us = ACROSS[side], FACING_MASK[side]
                 occupied |= across[theirs[0] & facing_us]
                 mine |= across[theirs[1] & facing_us]
-        return occupied, mine
-
-    @staticmethod
-    def _tile_masks(board: Board, placed: Placed, player: int,
-                    followers: dict[int, set[int]]) -> tuple[int, int]:
-        """Board ports of a placed tile whose feature holds a figure / the player's
-        follower."""
-        occupied = mine = 0
-        parent, features = board.parent, board.feature_of
-        for i, m in enumerate(placed.orientation.port_masks):
-            n = placed.first_node + i
-            while parent[n] != n:
-                n = parent[n]
-            if features[n].nfig:
-                occupied |= m
-                if player in followers.get(n, ()):
-                    mine |= m
         return occupied, mine
 
     def _placement_actions(self, tile: Tile, rotation: int, occupied: int, mine: int,
@@ -262,39 +261,42 @@ class Engine:
         (no figure included). Reads the neighbours instead of placing each candidate, and
         reuses the plan of a cell whose sides and neighbouring figures it has seen before."""
         turn = turn or Turn(player)
-        followers = self._followers(board)
+        hot = self._hot_roots(board, player)
         supply = board.players[player].supply
-        stock = tuple(sorted(k for k, n in supply.items() if n > 0))
+        context = (turn.part, tuple(sorted(k for k, n in supply.items() if n > 0)),
+                   len(self.rules.host.disabled))
         specials = self._special_actions(board, player, turn)
+        if not board.cells or self._restricts(tile):
+            by_cell: dict[tuple[int, int], list[int]] = {}
+            for x, y, r in self.legal_placements(board, tile):
+                by_cell.setdefault((x, y), []).append(r)
+            candidates = [(cell, tuple(rs), tuple(rs)) for cell, rs in by_cell.items()]
+        else:
+            fits, fitting = tile._fit_cache, tile.fitting_rotations
+            candidates = []
+            for cell, required in board.frontier.items():
+                rotations = fits.get(required)
+                if rotations is None:
+                    rotations = fitting(required)
+                if rotations:
+                    candidates.append((cell, required, rotations))
         memo: dict[int, tuple[int, int]] = {}
+        plans, contact_masks = self._plan_memo, self._contact_masks
         moves: list[Move] = []
         new = tuple.__new__
-        if not board.cells or self._restricts(tile):
-            cells: dict[tuple[int, int], list[int]] = {}
-            for x, y, r in self.legal_placements(board, tile):
-                cells.setdefault((x, y), []).append(r)
-            candidates = [(cell, None, tuple(rs)) for cell, rs in cells.items()]
-        else:
-            fitting = tile.fitting_rotations
-            candidates = [(cell, required, fitting(required))
-                          for cell, required in board.frontier.items()]
         for (x, y), required, rotations in candidates:
-            if not rotations:
-                continue
-            contact = self._contact_masks(board, x, y, player, followers, memo)
-            key = (tile, required or rotations, contact, turn.part, stock,
-                   len(self.rules.host.disabled))
-            plan = self._plan_memo.get(key)
+            contact = contact_masks(board, x, y, hot, memo) if hot else (0, 0)
+            key = (tile, required, contact, context)
+            plan = plans.get(key)
             if plan is None:
-                plan = self._plan_memo[key] = tuple(
+                plan = plans[key] = tuple(
                     (r, action) for r in rotations
                     for action in (None, *self._placement_actions(
                         tile, r, *contact, supply, turn)))
             moves += [new(Move, (player, tile, x, y, r, action)) for r, action in plan]
             if specials:
-                for r in rotations:
-                    for action in specials:
-                        moves.append(Move(player, tile, x, y, r, action))
+                moves += [Move(player, tile, x, y, r, action)
+                          for r in rotations for action in specials]
         return moves
 
     def apply(self, board: Board, move: Move, turn: Turn | None = None,
