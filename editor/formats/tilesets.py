@@ -65,6 +65,11 @@ def _provenance(data: dict[str, Any] | None) -> Provenance:
                       data.get("note", ""))
 
 
+def _extra(data: dict[str, Any]) -> dict[str, Any]:
+    """The ``x-`` keys of an object."""
+    return {k: v for k, v in data.items() if k.startswith("x-")}
+
+
 def _segment(data: dict[str, Any]) -> Segment:
     anchor = data.get("anchor")
     return Segment(
@@ -77,6 +82,7 @@ def _segment(data: dict[str, Any]) -> Segment:
         wraps=tuple(SIDE_INDEX[s] for s in data.get("wraps", ())),
         tags=tuple(data.get("tags", ())),
         anchor=(anchor[0], anchor[1]) if anchor else None,
+        extra=_extra(data),
     )
 
 
@@ -91,11 +97,13 @@ def _tile(data: dict[str, Any], set_id: str) -> Tile:
         start=bool(data.get("start", False)),
         provenance=_provenance(data.get("provenance")),
         image=data.get("image"),
+        extra=_extra(data),
     )
 
 
 def tileset_from_dict(data: dict[str, Any], source: str = "") -> TileSet:
-    """Model objects for a tile set that passed :func:`check_tileset` (``x-`` keys are dropped)."""
+    """Model objects for a tile set that passed :func:`check_tileset`. ``x-`` keys of the
+    set, its tiles and segments are kept; those inside count maps (goods) are dropped."""
     return TileSet(
         id=data["id"],
         name=data["name"],
@@ -106,6 +114,7 @@ def tileset_from_dict(data: dict[str, Any], source: str = "") -> TileSet:
         goods_totals=_counts(data.get("goods_totals", {})),
         provenance=_provenance(data.get("provenance")),
         source=source,
+        extra=_extra(data),
     )
 
 
@@ -136,6 +145,7 @@ def _segment_dict(seg: Segment) -> dict[str, Any]:
         "wraps": [SIDE_NAMES[s] for s in seg.wraps],
         "tags": list(seg.tags),
         "anchor": list(seg.anchor) if seg.anchor is not None else None,
+        **seg.extra,
     }, ("pennants", "goods", "cities", "wraps", "tags", "anchor"))
 
 
@@ -149,6 +159,7 @@ def _tile_dict(tile: Tile) -> dict[str, Any]:
         "tags": list(tile.tags),
         "provenance": _provenance_dict(tile.provenance),
         "image": tile.image,
+        **tile.extra,
     }, ("aliases", "start", "tags", "provenance", "image"))
 
 
@@ -164,4 +175,5 @@ def tileset_to_dict(tile_set: TileSet) -> dict[str, Any]:
         "provenance": _provenance_dict(tile_set.provenance),
         "goods_totals": dict(tile_set.goods_totals),
         "tiles": [_tile_dict(t) for t in tile_set.tiles],
+        **tile_set.extra,
     }, ("description", "provenance", "goods_totals"))

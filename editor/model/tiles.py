@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .ports import PORT_NAMES, SIDE_PORTS, centre, rotate_port
 
@@ -34,6 +35,8 @@ class Segment:
     wraps: tuple[int, ...] = ()
     tags: tuple[str, ...] = ()
     anchor: tuple[float, float] | None = None
+    #: ``x-`` keys of the file, kept for third-party tools
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def port_names(self) -> list[str]:
@@ -66,6 +69,8 @@ class Tile:
     start: bool = False
     provenance: Provenance = field(default_factory=Provenance)
     image: str | None = None
+    #: ``x-`` keys of the file, kept for third-party tools
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def ref(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .tiles import Provenance, Tile
 
@@ -21,6 +22,8 @@ class TileSet:
     goods_totals: dict[str, int] = field(default_factory=dict)
     provenance: Provenance = field(default_factory=Provenance)
     source: str = ""
+    #: ``x-`` keys of the file, kept for third-party tools
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def tile_count(self) -> int:

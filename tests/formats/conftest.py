@@ -47,18 +47,24 @@ REQUIRED = {"format", "id", "name", "part", "edition", "tiles", "count", "segmen
             "ports"}
 
 
-def _without_defaults(node: Any) -> Any:
-    """A tile set dict as the model keeps it: no x- keys, no default values."""
+#: Objects whose x- keys the model drops (count maps and provenance).
+DROPS_X_KEYS = {"goods", "goods_totals", "provenance"}
+
+
+def _without_defaults(node: Any, parent: str = "") -> Any:
+    """A tile set dict as the model keeps it: no default values, and no x- keys inside
+    count maps and provenance."""
     if isinstance(node, list):
-        return [_without_defaults(v) for v in node]
+        return [_without_defaults(v, parent) for v in node]
     if not isinstance(node, dict):
         return node
     result = {}
     for key, value in node.items():
-        value = _without_defaults(value)
+        value = _without_defaults(value, key)
         default = value in ([], {}, "", None) or value is False or (
             key == "pennants" and value == 0)
-        if key.startswith("x-") or (default and key not in REQUIRED):
+        if (key.startswith("x-") and parent in DROPS_X_KEYS) or (
+                default and key not in REQUIRED and not key.startswith("x-")):
             continue
         result[key] = value
     return result
@@ -66,5 +72,5 @@ def _without_defaults(node: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def without_defaults() -> Callable[[Any], Any]:
-    """Strips a tile set dict down to what the model keeps (no x- keys, no defaults)."""
+    """Strips a tile set dict down to what the model keeps (see :func:`_without_defaults`)."""
     return _without_defaults
