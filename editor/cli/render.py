@@ -1,0 +1,58 @@
+"""``render``: draw a board to a PNG or SVG file, with no window."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from typing import Any
+
+from .common import CommandError, load
+
+FORMATS = (".png", ".svg")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``render`` subcommand."""
+    parser = subparsers.add_parser(
+        "render", help="draw a board to PNG or SVG",
+        description="Draw a board with its figures, notes, arrows and highlights to a PNG "
+        "(100 pixels per tile at scale 1) or an SVG of vector shapes. Needs no display.")
+    parser.add_argument("board", metavar="BOARD", help="a board file")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT",
+                        help="the image to write: a .png or .svg file")
+    parser.add_argument("--no-annotations", action="store_true",
+                        help="leave out notes, arrows and highlights")
+    parser.add_argument("--scale", type=float, default=1.0, metavar="S",
+                        help="PNG size factor (1 = 100 pixels per tile; default 1)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Load the board and write the image."""
+    ext = os.path.splitext(args.output)[1].lower()
+    try:
+        if ext not in FORMATS:
+            raise CommandError(f"cannot tell the image format of {args.output!r}: "
+                               "name it .png or .svg")
+        if not (args.scale > 0 and math.isfinite(args.scale)):
+            raise CommandError(f"--scale must be a positive number, not {args.scale}")
+        position = load(args.board)
+        # Rendering never needs a window: stay off any display unless told otherwise.
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from editor.qt.render import render_png, render_svg
+
+        annotations = not args.no_annotations
+        if ext == ".png":
+            render_png(position, args.output, annotations=annotations, scale=args.scale)
+        else:
+            render_svg(position, args.output, annotations=annotations)
+    except CommandError as exc:
+        print(f"carcassonne-editor render: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
+        print(f"carcassonne-editor render: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output}")
+    return 0

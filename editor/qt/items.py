@@ -1,0 +1,433 @@
+"""The graphics items a board scene is made of, each placed by its board coordinates.
+
+Cell (x, y) occupies ``QRectF(x * CELL, y * CELL, CELL, CELL)`` in scene units. Tiles draw
+a shared cached pixmap sized to the current zoom (no per-item cache), and fall back to vector
+art on vector devices (SVG, PDF), so an export stays sharp.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QFont,
+    QFontMetricsF,
+    QPaintEngine,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from editor.model.board import Board, Cell
+from editor.model.tiles import Tile
+
+from . import art
+from . import palette as pal
+
+CELL = 100.0
+FIGURE_SIZE = 30.0
+
+Z_GRID = -10.0
+Z_TILE = 0.0
+Z_HIGHLIGHT = 5.0
+Z_MARKER = 6.0
+Z_FIGURE = 10.0
+Z_ANNOTATION = 20.0
+Z_GHOST = 30.0
+
+_LOCAL = QRectF(0, 0, CELL, CELL)
+_VECTOR = {QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture}
+_BUCKETS = (16, 32, 64, 128, 256, 512)
+
+
+def cell_rect(x: int, y: int) -> QRectF:
+    """The scene rectangle of a cell."""
+    return QRectF(x * CELL, y * CELL, CELL, CELL)
+
+
+def cell_centre(x: int, y: int) -> QPointF:
+    """The scene point at the middle of a cell."""
+    return QPointF((x + 0.5) * CELL, (y + 0.5) * CELL)
+
+
+def _is_vector(painter: QPainter) -> bool:
+    engine = painter.paintEngine()
+    return engine is not None and engine.type() in _VECTOR
+
+
+def _device_size(painter: QPainter, length: float) -> int:
+    """The pixmap bucket that covers ``length`` scene units at the painter's zoom."""
+    lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    device = painter.device()
+    px = length * lod * (device.devicePixelRatioF() if device is not None else 1.0)
+    return next((b for b in _BUCKETS if px <= b), _BUCKETS[-1])
+
+
+def _draw_tile(painter: QPainter, tile: Tile, rotation: int) -> None:
+    if _is_vector(painter):
+        art.paint_tile(painter, tile, rotation, _LOCAL)
+        return
+    size = _device_size(painter, CELL)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.drawPixmap(_LOCAL, art.tile_pixmap(tile, rotation, size), QRectF(0, 0, size, size))
+
+
+class TileItem(QGraphicsItem):
+    """A placed tile; may highlight some of its segments."""
+
+    def __init__(self, tile: Tile, rotation: int, x: int, y: int,
+                 parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.tile = tile
+        self.rotation = rotation % 4
+        self.cell: Cell = (x, y)
+        self._highlight: frozenset[int] = frozenset()
+        self._highlight_path = QPainterPath()
+        self._highlight_colour = pal.HIGHLIGHT
+        self.setPos(x * CELL, y * CELL)
+        self.setZValue(Z_TILE)
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        _draw_tile(painter, self.tile, self.rotation)
+        if not self._highlight_path.isEmpty():
+            painter.setPen(QPen(pal.colour(self._highlight_colour), 2.5))
+            painter.setBrush(pal.colour(self._highlight_colour, 110))
+            painter.drawPath(self._highlight_path)
+        if self.isSelected():
+            painter.setPen(QPen(pal.colour(pal.SELECTION), 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(_LOCAL.adjusted(2, 2, -2, -2))
+
+    def setOrientation(self, tile: Tile, rotation: int) -> None:
+        """Show another tile or rotation on the same cell."""
+        self.tile, self.rotation = tile, rotation % 4
+        self._update_highlight()
+
+    def setHighlightedSegments(self, segments: Iterable[int],
+                               colour: str = pal.HIGHLIGHT) -> None:
+        """Draw these segments' areas in a translucent colour (an empty set clears)."""
+        self._highlight = frozenset(segments)
+        self._highlight_colour = colour
+        self._update_highlight()
+
+    def highlightedSegments(self) -> frozenset[int]:
+        """The segments drawn highlighted."""
+        return self._highlight
+
+    def _update_highlight(self) -> None:
+        path = QPainterPath()
+        for i in sorted(self._highlight):
+            if 0 <= i < len(self.tile.segments):
+                path.addPath(art.segment_path(self.tile, self.rotation, i, _LOCAL))
+        self._highlight_path = path
+        self.update()
+
+    def segment_at(self, scene_pos: QPointF) -> int | None:
+        """The segment under a scene point (``None`` outside the tile)."""
+        return art.segment_at(self.tile, self.rotation, _LOCAL, self.mapFromScene(scene_pos))
+
+    def segment_path(self, seg_index: int) -> QPainterPath:
+        """A segment's area in scene coordinates."""
+        return art.segment_path(self.tile, self.rotation, seg_index, cell_rect(*self.cell))
+
+
+class FigureItem(QGraphicsItem):
+    """A figure standing on a segment; ``slot`` shifts figures sharing one segment apart."""
+
+    def __init__(self, kind: str, colour: str, tile: Tile, rotation: int, x: int, y: int,
+                 seg_index: int, *, slot: int = 0, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.colour = colour
+        self.cell: Cell = (x, y)
+        self.seg_index = seg_index
+        size = FIGURE_SIZE * (1.2 if kind == "builder" else 1.0)
+        self._rect = QRectF(-size / 2, -size / 2, size, size)
+        centre = art.figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
+        self.setPos(centre + QPointF(slot * FIGURE_SIZE * 0.55, slot * FIGURE_SIZE * 0.15))
+        self.setZValue(Z_FIGURE + slot * 0.01)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if _is_vector(painter):
+            art.paint_figure(painter, self.kind, self.colour, QPointF(0, 0),
+                             self._rect.width() * 0.86)
+            return
+        size = _device_size(painter, self._rect.width())
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size),
+                           QRectF(0, 0, size, size))
+
+
+class GhostTileItem(QGraphicsItem):
+    """A translucent placement preview framed green (legal) or red (illegal)."""
+
+    def __init__(self, tile: Tile, rotation: int, x: int, y: int, legal: bool = True,
+                 parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.setZValue(Z_GHOST)
+        self.setPlacement(tile, rotation, x, y, legal)
+
+    def setPlacement(self, tile: Tile, rotation: int, x: int, y: int,
+                     legal: bool = True) -> None:
+        """Move the preview and say whether the placement is legal."""
+        self.tile, self.rotation, self.cell, self.legal = tile, rotation % 4, (x, y), legal
+        self.setPos(x * CELL, y * CELL)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.save()
+        painter.setOpacity(painter.opacity() * 0.6)
+        _draw_tile(painter, self.tile, self.rotation)
+        painter.restore()
+        painter.setPen(QPen(pal.colour(pal.LEGAL if self.legal else pal.ILLEGAL), 5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+
+
+class CellMarkerItem(QGraphicsItem):
+    """An empty cell where the tile in hand fits, with a tick on each side its north edge
+    may face (one per legal rotation)."""
+
+    def __init__(self, x: int, y: int, rotations: Iterable[int] = (),
+                 parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.cell: Cell = (x, y)
+        self.rotations: tuple[int, ...] = ()
+        self.setPos(x * CELL, y * CELL)
+        self.setZValue(Z_MARKER)
+        self.setRotations(rotations)
+
+    def setRotations(self, rotations: Iterable[int]) -> None:
+        """The legal rotations (quarter turns) to tick."""
+        self.rotations = tuple(sorted({r % 4 for r in rotations}))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        pen = QPen(pal.colour(pal.LEGAL), 2.5)
+        pen.setDashPattern([3.0, 2.0])
+        painter.setPen(pen)
+        painter.setBrush(pal.colour(pal.LEGAL, 45))
+        painter.drawRect(_LOCAL.adjusted(6, 6, -6, -6))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.colour(pal.LEGAL))
+        for r in self.rotations:
+            painter.save()
+            painter.translate(CELL / 2, CELL / 2)
+            painter.rotate(90 * r)
+            painter.drawPolygon(_TICK)
+            painter.restore()
+
+
+_TICK = QPolygonF([QPointF(-8, -CELL / 2 + 20), QPointF(0, -CELL / 2 + 10),
+                   QPointF(8, -CELL / 2 + 20)])
+
+
+class GridItem(QGraphicsItem):
+    """Light cell lines over ``rect``, drawing only the exposed part."""
+
+    def __init__(self, rect: QRectF | None = None, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self._rect = QRectF(rect) if rect is not None else QRectF()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setZValue(Z_GRID)
+        self._pen = QPen(pal.colour(pal.GRID), 0)
+        self._pen.setCosmetic(True)
+
+    def setRect(self, rect: QRectF) -> None:
+        """The area to cover (usually the scene rect)."""
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        area = option.exposedRect.intersected(self._rect)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if area.isEmpty() or CELL * lod < 6:
+            return
+        left, right = math.floor(area.left() / CELL), math.ceil(area.right() / CELL)
+        top, bottom = math.floor(area.top() / CELL), math.ceil(area.bottom() / CELL)
+        lines = [QLineF(i * CELL, area.top(), i * CELL, area.bottom())
+                 for i in range(left, right + 1)]
+        lines += [QLineF(area.left(), j * CELL, area.right(), j * CELL)
+                  for j in range(top, bottom + 1)]
+        painter.setPen(self._pen)
+        painter.drawLines(lines)
+
+
+def _text_font(pixels: float, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(round(pixels))
+    font.setBold(bold)
+    return font
+
+
+class NoteItem(QGraphicsItem):
+    """A text note pinned to a cell."""
+
+    WIDTH = 170.0
+    _FLAGS = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+    def __init__(self, x: int, y: int, text: str, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.cell: Cell = (x, y)
+        self._font = _text_font(14)
+        self.setPos(x * CELL + CELL * 0.1, y * CELL + CELL * 0.08)
+        self.setZValue(Z_ANNOTATION)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setText(text)
+
+    def setText(self, text: str) -> None:
+        """Change the note's text."""
+        self.prepareGeometryChange()
+        self.text = text
+        bound = QFontMetricsF(self._font).boundingRect(
+            QRectF(0, 0, self.WIDTH - 16, 10_000), self._FLAGS, text or " ")
+        self._box = QRectF(0, 0, min(self.WIDTH, bound.width() + 16), bound.height() + 12)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._box.adjusted(-6, -6, 4, 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.colour("#000000", 60))
+        painter.drawRect(self._box.translated(3, 3))
+        painter.setPen(QPen(pal.colour(pal.NOTE_EDGE), 1.2))
+        painter.setBrush(pal.colour(pal.NOTE))
+        painter.drawRect(self._box)
+        painter.setPen(pal.colour(pal.TEXT))
+        painter.setFont(self._font)
+        painter.drawText(self._box.adjusted(8, 6, -8, -6), self._FLAGS, self.text)
+        painter.setPen(QPen(pal.colour(pal.BUILDING_EDGE), 1))
+        painter.setBrush(pal.colour(pal.PIN))
+        painter.drawEllipse(QPointF(2, 2), 5, 5)
+
+
+class ArrowItem(QGraphicsItem):
+    """An arrow from one cell's centre to another's, with an optional label."""
+
+    def __init__(self, start: Cell, end: Cell, text: str = "",
+                 parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.start, self.end, self.text = start, end, text
+        self._font = _text_font(15, bold=True)
+        self.setZValue(Z_ANNOTATION)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        a, b = cell_centre(*start), cell_centre(*end)
+        line = QLineF(a, b)
+        if line.length() < 1:
+            self._line = QLineF(a + QPointF(-20, 20), a + QPointF(20, -20))
+        else:
+            gap = min(18.0, line.length() / 4)
+            self._line = QLineF(line.pointAt(gap / line.length()),
+                                line.pointAt(1 - gap / line.length()))
+        unit = self._line.unitVector()
+        d = QPointF(unit.dx(), unit.dy())
+        n = QPointF(-d.y(), d.x())
+        tip = self._line.p2()
+        self._head = QPolygonF([tip, tip - d * 22 + n * 11, tip - d * 22 - n * 11])
+        self._shaft = QLineF(self._line.p1(), tip - d * 18)
+        self._label = QRectF()
+        if text:
+            metrics = QFontMetricsF(self._font)
+            w, h = metrics.horizontalAdvance(text) + 12, metrics.height() + 6
+            mid = self._line.center()
+            self._label = QRectF(mid.x() - w / 2, mid.y() + 8, w, h)
+        bound = QPolygonF([self._line.p1(), *self._head]).boundingRect().adjusted(-8, -8, 8, 8)
+        self._bounds = bound.united(self._label.adjusted(-2, -2, 2, 2)) if text else bound
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        halo = QPen(pal.colour("#ffffff", 200), 11)
+        halo.setCapStyle(Qt.PenCapStyle.RoundCap)
+        halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(halo)
+        painter.setBrush(pal.colour("#ffffff", 200))
+        painter.drawLine(self._shaft)
+        painter.drawPolygon(self._head)
+        line = QPen(pal.colour(pal.ARROW), 5)
+        line.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(line)
+        painter.drawLine(self._shaft)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.colour(pal.ARROW))
+        painter.drawPolygon(self._head)
+        if self.text:
+            painter.setPen(QPen(pal.colour(pal.ARROW), 1.2))
+            painter.setBrush(pal.colour("#ffffff", 230))
+            painter.drawRoundedRect(self._label, 5, 5)
+            painter.setFont(self._font)
+            painter.setPen(pal.colour(pal.TEXT))
+            painter.drawText(self._label, int(Qt.AlignmentFlag.AlignCenter), self.text)
+
+
+class HighlightItem(QGraphicsItem):
+    """Cells, or a feature's segment areas, washed in a colour with a solid outline."""
+
+    def __init__(self, colour: str, cells: Iterable[Cell] = (),
+                 path: QPainterPath | None = None, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.colour = colour
+        area = QPainterPath()
+        for x, y in cells:
+            area.addRect(cell_rect(x, y).adjusted(2, 2, -2, -2))
+        if path is not None:
+            area.addPath(path)
+        self._path = area.simplified()
+        self._bounds = self._path.boundingRect().adjusted(-3, -3, 3, 3)
+        self.setZValue(Z_HIGHLIGHT)
+
+    def path(self) -> QPainterPath:
+        """The highlighted area in scene coordinates."""
+        return self._path
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        return self._path
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setPen(QPen(pal.colour(self.colour), 4))
+        painter.setBrush(pal.colour(self.colour, 95))
+        painter.drawPath(self._path)
+
+
+def feature_path(board: Board, node: int) -> QPainterPath:
+    """The scene area of the whole feature holding ``node`` (every member segment)."""
+    path = QPainterPath()
+    root = board.find(node)
+    for member in board.feature_of[root].members:
+        placed = board.placed_of(member)
+        path.addPath(art.segment_path(placed.tile, placed.rotation, board.node_segment[member],
+                                      cell_rect(placed.x, placed.y)))
+    return path.simplified()
+
