@@ -60,6 +60,9 @@ def _without_defaults(node: Any, parent: str = "") -> Any:
         return node
     result = {}
     for key, value in node.items():
+        if key.startswith("x-") and parent not in DROPS_X_KEYS:
+            result[key] = value  # third-party data is kept verbatim
+            continue
         value = _without_defaults(value, key)
         default = value in ([], {}, "", None) or value is False or (
             key == "pennants" and value == 0)
