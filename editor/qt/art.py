@@ -468,7 +468,8 @@ class _Builder:
     def _finish(self) -> None:
         segs, geo = self.segs, self.geo
         garden = next((i for i, s in enumerate(segs) if s.kind == GARDEN), None)
-        poles, spots = self._poles()
+        image = _idmap(segs, self.areas)
+        poles, spots = self._poles(image)
         if garden is not None:
             fields = [i for i, s in enumerate(segs) if s.kind == FIELD and s.ports]
             host = max(fields, key=lambda i: _path_area(self.areas[i]), default=None)
@@ -479,7 +480,8 @@ class _Builder:
             self.areas[garden] = square
             self.anchors[garden] = centre
             geo.buildings.append(("garden", centre))
-            poles, spots = self._poles()
+            image = _idmap(segs, self.areas)
+            poles, spots = self._poles(image)
         for i, seg in enumerate(segs):
             if seg.anchor is not None:
                 self.anchors[i] = QPointF(seg.anchor[0] * FRAME, seg.anchor[1] * FRAME)
@@ -487,7 +489,7 @@ class _Builder:
                 line = next((ln for ln in geo.roads + geo.rivers + geo.others if ln.seg == i),
                             None)
                 if line is not None:
-                    self.anchors[i] = self._line_anchor(line)
+                    self.anchors[i] = self._line_anchor(line, image)
                 else:
                     self.anchors[i] = poles.get(i, self.areas[i].boundingRect().center())
             symbols = ["pennant"] * seg.pennants
@@ -496,18 +498,20 @@ class _Builder:
             if seg.kind == CITY and symbols:
                 geo.symbols.append((spots.get(i, self.anchors[i]), symbols))
         geo.anchors = [a if a is not None else QPointF(_C) for a in self.anchors]
-        geo.idmap = _idmap(segs, self.areas)
+        geo.idmap = image
 
-    def _line_anchor(self, line: Line) -> QPointF:
-        point = line.path.pointAtPercent(0.5)
+    def _line_anchor(self, line: Line, image: QImage) -> QPointF:
+        """A point along the line that is on it (not under a bridge) and clear of others."""
         taken = [a for a in self.anchors if a is not None]
-        if line.bridge is not None or any(QLineF(point, a).length() < 12 for a in taken):
-            point = line.path.pointAtPercent(0.25)
-        return point
+        for t in (0.5, 0.3, 0.7, 0.2, 0.8):
+            point = line.path.pointAtPercent(t)
+            if _label_at(image, point) == line.seg and all(
+                    QLineF(point, a).length() >= 12 for a in taken):
+                return point
+        return line.path.pointAtPercent(0.5)
 
-    def _poles(self) -> tuple[dict[int, QPointF], dict[int, QPointF]]:
+    def _poles(self, image: QImage) -> tuple[dict[int, QPointF], dict[int, QPointF]]:
         """Per segment: the point deepest inside its area, and a second spot for symbols."""
-        image = _idmap(self.segs, self.areas)
         labels = _sample(image)
         dist = _chamfer(labels)
         best: dict[int, tuple[float, int, int]] = {}
@@ -585,6 +589,14 @@ def _idmap(segs: tuple[Segment, ...], areas: list[QPainterPath]) -> QImage:
     return image
 
 
+def _label_at(image: QImage, point: QPointF) -> int | None:
+    x, y = math.floor(point.x()), math.floor(point.y())
+    if not (0 <= x < image.width() and 0 <= y < image.height()):
+        return None
+    value = image.pixelColor(x, y).red()
+    return None if value == _NONE else value
+
+
 def _sample(image: QImage) -> list[list[int]]:
     data = bytes(image.constBits())
     stride = image.bytesPerLine()
@@ -659,12 +671,7 @@ def segment_at(tile: Tile, rotation: int, rect: QRectF, point: QPointF) -> int |
     inverse, ok = tile_transform(rotation, rect).inverted()
     if not ok:
         return None
-    p = inverse.map(point)
-    x, y = math.floor(p.x()), math.floor(p.y())
-    if not (0 <= x < 100 and 0 <= y < 100):
-        return None
-    value = geometry(tile).idmap.pixelColor(x, y).red()
-    return None if value == _NONE else value
+    return _label_at(geometry(tile).idmap, inverse.map(point))
 
 
 # -- images --------------------------------------------------------------------------------

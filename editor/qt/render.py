@@ -80,7 +80,8 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
     _add_header(scene, position)
     for item in scene.items():
         item.setCacheMode(item.CacheMode.NoCache)
-    scene.setSceneRect(scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+    bounds = scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+    scene.setSceneRect(QRectF(bounds.toAlignedRect()))
     return scene
 
 
