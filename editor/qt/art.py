@@ -749,7 +749,7 @@ def _draw(p: QPainter, tile: Tile, geo: Geometry) -> None:
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(pal.colour(pal.CITY))
         p.drawPath(fill)
-        for colour, band in zip(_WALL_COLOURS, bands, strict=True):
+        for colour, band in zip(_WALL_COLOURS, bands, strict=False):
             p.setBrush(pal.colour(colour))
             p.drawPath(band)
     for patch in geo.patches:

@@ -7,8 +7,10 @@ art on vector devices (SVG, PDF), so an export stays sharp.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Iterable
+import traceback
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -42,6 +44,22 @@ Z_GHOST = 30.0
 _LOCAL = QRectF(0, 0, CELL, CELL)
 _VECTOR = {QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture}
 _BUCKETS = (16, 32, 64, 128, 256, 512)
+
+
+_Paint = Callable[[QGraphicsItem, QPainter, QStyleOptionGraphicsItem, QWidget | None], None]
+
+
+def _guarded(paint: _Paint) -> _Paint:
+    """Report an exception raised while painting instead of letting it reach Qt: PySide6
+    6.12 crashes when storing an error from a virtual override (on Python 3.11)."""
+    @functools.wraps(paint)
+    def wrapper(self: QGraphicsItem, painter: QPainter, option: QStyleOptionGraphicsItem,
+                widget: QWidget | None = None) -> None:
+        try:
+            paint(self, painter, option, widget)
+        except Exception:
+            traceback.print_exc()
+    return wrapper
 
 
 def cell_rect(x: int, y: int) -> QRectF:
@@ -94,6 +112,7 @@ class TileItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return _LOCAL
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         _draw_tile(painter, self.tile, self.rotation)
@@ -158,6 +177,7 @@ class FigureItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if _is_vector(painter):
@@ -189,6 +209,7 @@ class GhostTileItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return _LOCAL
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.save()
@@ -221,6 +242,7 @@ class CellMarkerItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return _LOCAL
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         pen = QPen(pal.colour(pal.LEGAL), 2.5)
@@ -261,6 +283,7 @@ class GridItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         area = option.exposedRect.intersected(self._rect)
@@ -311,6 +334,7 @@ class NoteItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._box.adjusted(-6, -6, 4, 4)
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setPen(Qt.PenStyle.NoPen)
@@ -363,6 +387,7 @@ class ArrowItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         halo = QPen(pal.colour("#ffffff", 200), 11)
@@ -414,6 +439,7 @@ class HighlightItem(QGraphicsItem):
     def shape(self) -> QPainterPath:
         return self._path
 
+    @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setPen(QPen(pal.colour(self.colour), 4))

@@ -94,6 +94,16 @@ def test_every_segment_has_an_area_and_fields_share_the_land(qapp, catalogue: Ca
                 assert not art.segment_path(tile, 0, i, RECT).isEmpty(), (tile, seg.id)
 
 
+def test_every_built_in_tile_draws_in_every_rotation(qapp, catalogue: Catalogue) -> None:
+    for tile_set in catalogue.sets:
+        for tile in tile_set.tiles:
+            for rotation in range(4):
+                image = QImage(40, 40, QImage.Format.Format_ARGB32)
+                painter = QPainter(image)
+                art.paint_tile(painter, tile, rotation, QRectF(0, 0, 40, 40))
+                painter.end()
+
+
 def test_segment_path_turns_with_the_tile(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/E")
     city = index(tile, "city")
