@@ -25,6 +25,13 @@ class DocumentCommand(QUndoCommand):
         self.doc = doc
 
 
+def check_segment(doc: BoardDocument, spec: FigureSpec) -> None:
+    """Refuse (before the command exists) a figure on a segment the board does not have."""
+    placed = doc.board.at(spec.x, spec.y)
+    if placed is None or spec.segment not in placed.tile.segment_index:
+        raise ValueError(f"no segment {spec.segment!r} at ({spec.x}, {spec.y})")
+
+
 # -- tiles ---------------------------------------------------------------------------------
 
 
@@ -32,6 +39,8 @@ class PlaceTile(DocumentCommand):
     """Put a tile on an empty cell."""
 
     def __init__(self, doc: BoardDocument, spec: TileSpec) -> None:
+        if spec.cell in doc.board.cells:
+            raise ValueError(f"cell {spec.cell} already holds a tile")
         super().__init__(doc, f"Place {spec.tile.ref} at ({spec.x}, {spec.y})")
         self.spec = spec
 
@@ -47,7 +56,9 @@ class RemoveTile(DocumentCommand):
 
     def __init__(self, doc: BoardDocument, x: int, y: int) -> None:
         spec = doc.tile_at(x, y)
-        super().__init__(doc, f"Remove {spec.tile.ref if spec else 'tile'} at ({x}, {y})")
+        if spec is None:
+            raise ValueError(f"no tile at ({x}, {y})")
+        super().__init__(doc, f"Remove {spec.tile.ref} at ({x}, {y})")
         self.cell = (x, y)
         self.removed: tuple[TileSpec, list[tuple[int, FigureSpec]]] | None = None
 
@@ -85,6 +96,8 @@ class MoveTile(DocumentCommand):
     """Move a tile and its figures to an empty cell."""
 
     def __init__(self, doc: BoardDocument, source: Cell, target: Cell) -> None:
+        if source not in doc.board.cells or target in doc.board.cells:
+            raise ValueError(f"cannot move a tile from {source} to {target}")
         super().__init__(doc, f"Move tile {source} to {target}")
         self.source = source
         self.target = target
@@ -103,6 +116,7 @@ class AddFigure(DocumentCommand):
     """Stand a figure on a segment, taking it from its owner's supply when there is one."""
 
     def __init__(self, doc: BoardDocument, spec: FigureSpec) -> None:
+        check_segment(doc, spec)
         owner = doc.players[spec.owner].name if 0 <= spec.owner < len(doc.players) else "?"
         super().__init__(doc, f"Add {owner}'s {spec.kind} on {spec.segment} at "
                               f"({spec.x}, {spec.y})")
@@ -152,6 +166,7 @@ class MoveFigure(DocumentCommand):
     """Move a figure to another segment (of any tile), keeping its place in the list."""
 
     def __init__(self, doc: BoardDocument, index: int, target: FigureSpec) -> None:
+        check_segment(doc, target)
         self.old = doc.figures()[index]
         super().__init__(doc, f"Move {self.old.kind} to {target.segment} at "
                               f"({target.x}, {target.y})")

@@ -252,8 +252,13 @@ class BoardDocument(QObject):
         if not 0 <= spec.owner < len(self.players):
             return [Finding(f"figure owner {spec.owner} is not a player", code="no-player",
                             cell=spec.cell)]
-        return self.engine.figure_findings(self.board, placed, spec.owner,
-                                           FigureAction(spec.kind, spec.segment))
+        action = FigureAction(spec.kind, spec.segment)
+        found = self.engine.figure_findings(self.board, placed, spec.owner, action)
+        if [f.code for f in found] == ["supply"]:  # the engine stops there; tell the rest too
+            found += self.rules.collect("carcassonne_figure_findings", board=self.board,
+                                        placed=placed, player=spec.owner, action=action,
+                                        turn=Turn(spec.owner))
+        return found
 
     def score_report(self) -> ScoreReport:
         """Scores under the document's ruleset (computed once per state)."""

@@ -45,3 +45,26 @@ def snapshot(doc: BoardDocument) -> dict:
     data = position_to_dict(doc.position)
     data["tiles"] = sorted(data["tiles"], key=lambda t: (t["x"], t["y"]))
     return data
+
+
+def assert_mirrors(doc: BoardDocument, scene) -> None:
+    """The scene shows exactly the document: tiles, rotations, figures, annotations."""
+    assert set(scene.tiles) == set(doc.board.cells)
+    for cell, item in scene.tiles.items():
+        placed = doc.board.cells[cell]
+        assert (item.tile, item.rotation) == (placed.tile, placed.rotation)
+        assert item.pos().x() == cell[0] * 100 and item.pos().y() == cell[1] * 100
+    shown = {cell: [(i.kind, i.colour, i.seg_index) for i in items]
+             for cell, items in scene.figures.items()}
+    expected: dict = {}
+    for figure in doc.figures():
+        tile = doc.board.cells[figure.cell].tile
+        expected.setdefault(figure.cell, []).append(
+            (figure.kind, doc.player_colour(figure.owner), tile.segment_index[figure.segment]))
+    assert shown == expected
+    notes = doc.position.annotations
+    assert len(scene.annotation_items) == len(notes.notes) + len(notes.arrows) + len(
+        notes.highlights)
+    doc.flush()
+    flagged = {f.cell for f in doc.findings() if f.cell in doc.board.cells}
+    assert scene.flagged_cells() == flagged
