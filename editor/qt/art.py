@@ -159,6 +159,8 @@ class Geometry:
     patches: list[QPainterPath] = field(default_factory=list)
     #: (centre, symbols) for each city with pennants or goods
     symbols: list[tuple[QPointF, list[str]]] = field(default_factory=list)
+    #: (centre, angle) of the roofs drawn inside cities
+    roofs: list[tuple[QPointF, float]] = field(default_factory=list)
     #: 100 × 100 segment-index map (255 = none) for hit-testing
     idmap: QImage = field(default_factory=QImage)
 
@@ -305,6 +307,8 @@ class _Builder:
         self.blocked: list[QPainterPath] = []
         self.city_fill = QPainterPath()
         self.city_walls = QPainterPath()
+        #: the sampled segment map and distances of the last :meth:`_poles`
+        self._grid: tuple[list[list[int]], list[list[float]]] = ([], [])
 
     def build(self) -> Geometry:
         self._cities()
@@ -499,6 +503,23 @@ class _Builder:
                 geo.symbols.append((spots.get(i, self.anchors[i]), symbols))
         geo.anchors = [a if a is not None else QPointF(_C) for a in self.anchors]
         geo.idmap = image
+        self._roofs(*self._grid)
+
+    def _roofs(self, labels: list[list[int]], dist: list[list[float]]) -> None:
+        """Scatter roofs over each city, clear of its walls, figures and symbols."""
+        taken = list(self.geo.anchors) + [c for c, _ in self.geo.symbols]
+        for lab, seg in enumerate(self.segs):
+            if seg.kind != CITY:
+                continue
+            spots = sorted(((dist[j][i], -j, -i) for j in range(_GRID) for i in range(_GRID)
+                            if labels[j][i] == lab and dist[j][i] >= 3), reverse=True)
+            placed = 0
+            for _, j, i in spots:
+                point = _grid_point(-i, -j)
+                if placed < 5 and all(QLineF(point, q).length() >= 19 for q in taken):
+                    taken.append(point)
+                    placed += 1
+                    self.geo.roofs.append((point, ((i * 7 + j * 3) % 5 - 2) * 12.0))
 
     def _line_anchor(self, line: Line, image: QImage) -> QPointF:
         """A point along the line that is on it (not under a bridge) and clear of others."""
@@ -514,6 +535,7 @@ class _Builder:
         """Per segment: the point deepest inside its area, and a second spot for symbols."""
         labels = _sample(image)
         dist = _chamfer(labels)
+        self._grid = (labels, dist)
         best: dict[int, tuple[float, int, int]] = {}
         for j in range(_GRID):
             for i in range(_GRID):
@@ -763,6 +785,15 @@ def _draw(p: QPainter, tile: Tile, geo: Geometry) -> None:
         p.drawPath(line.path)
     for what, centre in geo.buildings:
         _BUILDINGS[what](p, centre)
+    for centre, angle in geo.roofs:
+        p.save()
+        p.translate(centre)
+        p.rotate(angle)
+        p.setPen(_pen(pal.CITY_WALL, 0.8))
+        p.setBrush(pal.colour(pal.ROOF))
+        p.drawRect(_ROOF)
+        p.drawLine(QPointF(_ROOF.left(), 0), QPointF(_ROOF.right(), 0))
+        p.restore()
     for centre, symbols in geo.symbols:
         _draw_symbols(p, centre, symbols)
 
@@ -847,11 +878,12 @@ def _draw_house(p: QPainter, c: QPointF) -> None:
                              QPointF(c.x() + s / 2 + 1.5, c.y() - 1)]))
 
 
+_ROOF = QRectF(-5.5, -3.5, 11, 7)
 _BUILDINGS = {"monastery": _draw_monastery, "garden": _draw_garden, "house": _draw_house}
 
 
 def _draw_symbols(p: QPainter, centre: QPointF, symbols: list[str]) -> None:
-    size = 13.0
+    size = 16.0
     x0 = centre.x() - (len(symbols) - 1) * size * 0.55
     for k, name in enumerate(symbols):
         c = QPointF(x0 + k * size * 1.1, centre.y())

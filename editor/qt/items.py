@@ -171,7 +171,7 @@ class FigureItem(QGraphicsItem):
         size = FIGURE_SIZE * (1.2 if kind == "builder" else 1.0)
         self._rect = QRectF(-size / 2, -size / 2, size, size)
         centre = art.figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
-        self.setPos(centre + QPointF(slot * FIGURE_SIZE * 0.55, slot * FIGURE_SIZE * 0.15))
+        self.setPos(centre + QPointF(slot * FIGURE_SIZE * 0.7, slot * FIGURE_SIZE * 0.15))
         self.setZValue(Z_FIGURE + slot * 0.01)
 
     def boundingRect(self) -> QRectF:
