@@ -117,9 +117,12 @@ class TileItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         _draw_tile(painter, self.tile, self.rotation)
         if not self._highlight_path.isEmpty():
+            painter.save()
+            painter.setClipRect(_LOCAL)
             painter.setPen(QPen(pal.colour(self._highlight_colour), 2.5))
             painter.setBrush(pal.colour(self._highlight_colour, 110))
             painter.drawPath(self._highlight_path)
+            painter.restore()
         if self.isSelected():
             painter.setPen(QPen(pal.colour(pal.SELECTION), 4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -265,7 +268,8 @@ _TICK = QPolygonF([QPointF(-8, -CELL / 2 + 20), QPointF(0, -CELL / 2 + 10),
 
 
 class GridItem(QGraphicsItem):
-    """Light cell lines over ``rect``, drawing only the exposed part."""
+    """Light cell lines over ``rect`` (empty until :meth:`setRect`), drawing only the exposed
+    part, and nothing when cells are too small to need them."""
 
     def __init__(self, rect: QRectF | None = None, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
@@ -428,6 +432,7 @@ class HighlightItem(QGraphicsItem):
         self._path = area.simplified()
         self._bounds = self._path.boundingRect().adjusted(-3, -3, 3, 3)
         self.setZValue(Z_HIGHLIGHT)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def path(self) -> QPainterPath:
         """The highlighted area in scene coordinates."""
