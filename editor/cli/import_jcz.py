@@ -1,0 +1,88 @@
+"""``import-jcz``: a JCloisterZone 5.x save as one of our board files, with its move log.
+
+Exit codes: 0 written; 1 unsupported content (another expansion, an unknown tile id, rule
+option, message or location; or a log our tiles cannot play), listed on stderr and nothing
+written; 2 the save cannot be read (not JSON, not a JCZ save) or the board cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from editor.formats.boards import save_position
+from editor.formats.report import line
+from editor.jcz import convert, read_save
+from editor.model.findings import Finding, Severity
+from editor.plugins import default_host
+from editor.replay import ReplayError, replay
+from editor.workspace import catalogue, ruleset_of
+
+from .common import add_format, print_json
+
+PROG = "carcassonne-editor import-jcz"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``import-jcz`` subcommand."""
+    parser = subparsers.add_parser(
+        "import-jcz", help="convert a JCloisterZone save to a board file",
+        description="Read a JCloisterZone 5.x saved game (.jcz) and write our board file: the "
+        "position after the last move, with the whole move log, the test block's assertions "
+        "(x-assertions) and the fixed draw order (x-draw-order). Exit codes: 0 written, "
+        "1 unsupported content (listed; nothing written), 2 unreadable save or unwritable "
+        "board.")
+    parser.add_argument("save", metavar="SAVE.jcz", help="a JCloisterZone saved game")
+    parser.add_argument("-o", "--output", metavar="BOARD.json", required=True,
+                        help="the board file to write")
+    add_format(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Convert, replay to the end of the log, write."""
+    save, findings = read_save(args.save)
+    if save is None:
+        return _finish(args, findings, 2)
+    host = default_host()
+    cat = catalogue(host)
+    conversion = convert(save, cat, host)
+    position = conversion.position
+    if position is None:
+        return _finish(args, conversion.findings, 1)
+    try:
+        played = replay(position, ruleset_of(position, host), cat)
+    except ReplayError as exc:
+        problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay",
+                          args.save, "jcz-unplayable")
+        return _finish(args, [*conversion.findings, problem], 1)
+    position.board = played.board_at(len(played.steps))
+    try:
+        save_position(args.output, position)
+    except (OSError, ValueError) as exc:
+        problem = Finding(f"cannot write {args.output}: {exc}", "$", args.output, "unwritable")
+        return _finish(args, [*conversion.findings, problem], 2)
+    summary = (f"wrote {args.output}: {len(position.board)} tiles, {len(position.moves)} moves,"
+               f" ruleset {played.rules.name}, scores "
+               + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
+                                                      strict=True)))
+    return _finish(args, conversion.findings, 0, summary)
+
+
+def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
+            summary: str = "") -> int:
+    if args.format == "json":
+        print_json({"save": args.save, "output": args.output if code == 0 else None,
+                    "exit": code, "summary": summary,
+                    "findings": [f.to_json() for f in findings]})
+        return code
+    for f in findings:
+        print(line(f), file=sys.stderr if f.severity is Severity.ERROR else sys.stdout)
+    if summary:
+        print(summary)
+    elif code == 1:
+        errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+        print(f"{PROG}: {errors} unsupported item{'s' if errors != 1 else ''}: nothing written",
+              file=sys.stderr)
+    return code

@@ -1,0 +1,204 @@
+"""A JCloisterZone save → a position at the start of the game with our move log.
+
+One turn of the JCZ replay (``PLACE_TILE``, then ``DEPLOY_MEEPLE``, ``RETURN_MEEPLE`` or
+``PASS``, then ``COMMIT``) becomes one entry of our ``moves``. A message without a
+``player`` is given to the player whose turn it is, the turn passing on at each ``COMMIT``.
+The test block's assertions go to ``x-assertions``, the fixed draw order to
+``x-draw-order`` (tile references), its description to the description.
+
+Every finding is an error (unsupported content: another expansion, an unknown tile, option,
+message or location), a warning (mapped with a known difference) or a note (read, no
+effect). A conversion with an error gives no position.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from editor.model.board import Board
+from editor.model.findings import Finding, Severity
+from editor.model.players import DEFAULT_COLOURS, FOLLOWER, Player
+from editor.model.position import Position
+from editor.model.tiles import FIELD, Tile
+from editor.model.tilesets import Catalogue
+from editor.plugins import PluginHost
+from editor.rules.ruleset import RulesetError
+
+from . import save as jcz
+from .mapping import figure_kind, map_setup, segment_for
+
+
+@dataclass(slots=True)
+class Conversion:
+    """The position (None when anything is unsupported) and every finding."""
+
+    position: Position | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Finding]:
+        """The unsupported content."""
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+
+class _Turn:
+    """The move being built from one JCZ turn."""
+
+    def __init__(self, player: int, tile: Tile, cell: tuple[int, int], turns: int) -> None:
+        self.player = player
+        self.tile = tile
+        self.cell = cell
+        self.turns = turns
+        self.entry: dict[str, Any] = {"player": player, "tile": tile.ref, "x": cell[0],
+                                      "y": cell[1], "rotation": turns * 90}
+
+
+def convert(save: jcz.JczSave, catalogue: Catalogue, host: PluginHost) -> Conversion:
+    """Map a read save to a position whose board is the start of the game."""
+    return _Converter(save, catalogue, host).run()
+
+
+class _Converter:
+    def __init__(self, save: jcz.JczSave, catalogue: Catalogue, host: PluginHost) -> None:
+        self.save = save
+        self.catalogue = catalogue
+        self.host = host
+        self.findings: list[Finding] = []
+        self.tilesets: list[str] = []
+        self.cells: dict[tuple[int, int], tuple[Tile, int]] = {}
+        self.farmers = True
+
+    def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
+            code: str = "jcz-unsupported") -> None:
+        self.findings.append(Finding(message, path, self.save.file, code, severity))
+
+    def run(self) -> Conversion:
+        save = self.save
+        setup = map_setup(save.sets, save.elements, save.rules)
+        for where, text in setup.unsupported:
+            self.add(where, text)
+        for where, text in setup.warnings:
+            self.add(where, text, Severity.WARNING, "jcz-difference")
+        for where, text in setup.notes:
+            self.add(where, text, Severity.INFO, "jcz-ignored")
+        self.farmers = setup.farmers
+        if not setup.editions:
+            return Conversion(None, self.findings)
+        try:
+            rules = self.host.ruleset([(e, {}) for e in setup.editions], setup.options)
+        except RulesetError as exc:
+            self.add("$.setup.sets", f"no ruleset for {' + '.join(setup.editions)}: {exc}")
+            return Conversion(None, self.findings)
+        self.tilesets = rules.tilesets()
+        supply = {k.name: k.supply for k in rules.figure_kinds().values()}
+        supply.update((k, n) for k, n in setup.supply.items() if k in supply)
+        players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
+                   for i, name in enumerate(save.players)]
+        if not players:
+            self.add("$.players", "the save has no players")
+        board = Board(players)
+        for start in save.start:
+            tile = self.tile(start.tile, f"{start.path}.tile")
+            if tile is not None:
+                board.place(tile, start.x, start.y, start.rotation)
+                self.cells[(start.x, start.y)] = (tile, start.rotation)
+        board.commit()
+        moves = self.moves(len(players))
+        extras: dict[str, Any] = {}
+        if save.assertions:
+            extras["x-assertions"] = list(save.assertions)
+        if save.draw_order is not None:
+            refs = [self.tile(t, f"$.gameAnnotations.drawOrder[{i}]")
+                    for i, t in enumerate(save.draw_order)]
+            extras["x-draw-order"] = [t.ref for t in refs if t is not None]
+        if any(f.severity is Severity.ERROR for f in self.findings):
+            return Conversion(None, self.findings)
+        position = Position(
+            board=board, editions=[e.name for e in rules.editions],
+            options={k: dict(v) for k, v in setup.options.items()},
+            title=os.path.splitext(os.path.basename(save.file))[0] if save.file else "",
+            description=save.description, moves=moves, extras=extras)
+        return Conversion(position, self.findings)
+
+    def tile(self, jcz_id: str, path: str) -> Tile | None:
+        """Our tile for a JCZ tile id, by alias in the game's tile sets."""
+        found = self.catalogue.find_alias(jcz_id, self.tilesets)
+        if found is None:
+            self.add(path, f"unknown tile id {jcz_id!r}: no tile of "
+                           f"{', '.join(self.tilesets) or 'the mapped sets'} has that alias")
+        return found
+
+    def moves(self, players: int) -> list[dict[str, Any]]:
+        """The replay list as our move log."""
+        moves: list[dict[str, Any]] = []
+        current: _Turn | None = None
+        whose = 0
+        for msg in self.save.replay:
+            player = msg.player if msg.player is not None else whose
+            if msg.type == jcz.PLACE_TILE:
+                if current is not None:
+                    moves.append(current.entry)
+                current = None
+                tile = self.tile(msg.tile, f"{msg.path}.payload.tileId")
+                if tile is not None:
+                    current = _Turn(player, tile, msg.cell, msg.turns)
+                    self.cells[msg.cell] = (tile, msg.turns)
+            elif msg.type == jcz.DEPLOY_MEEPLE:
+                self.deploy(msg, current)
+            elif msg.type == jcz.RETURN_MEEPLE:
+                self.take_back(msg, current)
+            elif msg.type == jcz.COMMIT:
+                if current is not None:
+                    moves.append(current.entry)
+                current = None
+                whose = (player + 1) % max(1, players)
+            elif msg.type != jcz.PASS:
+                self.add(msg.path, f"message {msg.type} is not supported")
+        if current is not None:
+            moves.append(current.entry)
+            self.add("$.replay", "the last turn has no COMMIT: its move is kept",
+                     Severity.INFO, "jcz-open-turn")
+        return moves
+
+    def deploy(self, msg: jcz.Message, current: _Turn | None) -> None:
+        pointer = msg.pointer
+        kind = figure_kind(msg.meeple)
+        if kind is None:
+            self.add(f"{msg.path}.payload.meepleId", f"meeple {msg.meeple!r} is not supported "
+                     "(supported: small followers, abbots, builders, pigs)")
+            return
+        if current is None or (pointer.x, pointer.y) != current.cell:
+            self.add(f"{msg.path}.payload.pointer", f"a {kind} deployed at ({pointer.x}, "
+                     f"{pointer.y}), not on the tile just placed: not supported")
+            return
+        if "figure" in current.entry or "return" in current.entry:
+            self.add(msg.path, "a second figure action in one turn is not supported")
+            return
+        try:
+            segment = segment_for(current.tile, current.turns, pointer.feature, pointer.location)
+        except ValueError as exc:
+            self.add(f"{msg.path}.payload.pointer", str(exc))
+            return
+        if kind == FOLLOWER and not self.farmers and current.tile.segment(segment).kind == FIELD:
+            self.add(f"{msg.path}.payload.pointer", "a farmer in a game without farmers")
+            return
+        current.entry["figure"] = {"kind": kind, "segment": segment}
+
+    def take_back(self, msg: jcz.Message, current: _Turn | None) -> None:
+        pointer = msg.pointer
+        source = str(msg.payload.get("source", ""))
+        placed = self.cells.get((pointer.x, pointer.y))
+        if "ABBOT" not in source and figure_kind(msg.meeple) != "abbot":
+            self.add(f"{msg.path}.payload", f"returning a meeple ({source or 'no source'}) is "
+                     "supported only for taking an abbot back")
+        elif current is None or placed is None:
+            self.add(msg.path, "an abbot taken back outside a turn or from an empty cell")
+        else:
+            try:
+                segment = segment_for(placed[0], placed[1], pointer.feature, pointer.location)
+            except ValueError as exc:
+                self.add(f"{msg.path}.payload.pointer", str(exc))
+                return
+            current.entry["return"] = {"x": pointer.x, "y": pointer.y, "segment": segment}

@@ -1,0 +1,272 @@
+"""JCloisterZone names → ours: tile sets, elements, rule options, tiles, rotations, locations.
+
+JCZ names a tile set with its edition (``basic:1``, ``traders-and-builders:2``), a figure
+deployment by the tile's cell and a *location* in board orientation (after the tile's
+rotation): ``N``, ``NS``, ``_S`` (every side but S) for cities and roads, half-sides joined
+by dots (``EL.ER.WL.WR``) for fields, ``CLOISTER`` for a monastery, ``I`` for a garden or an
+inner field. Our segments are found through the placed tile's ports: a side is its centre
+port, a half-side is ``NL=NNW, NR=NNE, EL=ENE, ER=ESE, SL=SSE, SR=SSW, WL=WSW, WR=WNW``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG
+from editor.model.ports import JCZ_HALF_PORTS, SIDE_INDEX, centre, quarter_turns
+from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD, Tile
+
+#: JCZ tile set (expansion, edition) → (our edition, our tile set).
+SETS: dict[tuple[str, str], tuple[str, str]] = {
+    ("basic", "1"): ("base:C1", "base-c1"),
+    ("basic", "2"): ("base:C2", "base-c2"),
+    ("traders-and-builders", "1"): ("traders-builders:C1", "traders-builders-c1"),
+    ("traders-and-builders", "2"): ("traders-builders:C2", "traders-builders-c2"),
+}
+#: JCZ ``tiny-city-scoring`` × base edition → our base options (None: no equivalent).
+TINY_CITY: dict[tuple[str, str], dict[str, str] | None] = {
+    ("base:C1", "4"): {"rules": "2002"},
+    ("base:C1", "2"): {"rules": "2001"},
+    ("base:C2", "4"): {},
+    ("base:C2", "2"): None,
+}
+#: Figure elements (a count per player) → our figure kind, and the game part that has it.
+FIGURE_ELEMENTS: dict[str, tuple[str, str]] = {
+    "small-follower": (FOLLOWER, "base"),
+    "abbot": (ABBOT, "base:C2"),
+    "builder": (BUILDER, "traders-builders"),
+    "pig": (PIG, "traders-builders"),
+}
+#: JCZ meeple type (``0.small.1``) → our figure kind.
+MEEPLES: dict[str, str] = {"small": FOLLOWER, "abbot": ABBOT, "builder": BUILDER, "pig": PIG}
+#: JCZ rule options that belong to expansions we do not read: ignored, with a note.
+OTHER_EXPANSION_RULES: dict[str, str] = {
+    "princess-action": "The Princess & the Dragon",
+    "fairy-placement": "The Princess & the Dragon",
+    "dragon-move": "The Princess & the Dragon",
+    "barn-placement": "Abbey & Mayor",
+    "wagon-move": "Abbey & Mayor",
+    "bazaar-no-auction": "Bridges, Castles & Bazaars",
+    "hill-tiebreaker": "Hills & Sheep",
+    "espace-variant": "Siege",
+    "gq11-pig-herd": "Games Quarterly 11",
+    "tunnelize-other-expansions": "The Tunnel",
+    "more-tunnel-tokens": "The Tunnel",
+    "festival-return": "The Festival",
+    "keep-monasteries": "Monasteries",
+    "labyrinth-variant": "The Labyrinth",
+    "coc-final-scoring": "The Count of Carcassonne",
+    "count-move": "The Count of Carcassonne",
+    "little-buildings-scoring": "Little Buildings",
+    "king-and-robber-scoring": "King & Robber",
+}
+#: JCZ feature names in pointers and test assertions → our segment kinds.
+FEATURES: dict[str, str] = {
+    "city": CITY, "road": ROAD, "field": FIELD, "farm": FIELD, "monastery": MONASTERY,
+    "cloister": MONASTERY, "garden": GARDEN,
+}
+_SIDE_NAMES = {
+    "N": "N", "E": "E", "S": "S", "W": "W", "NW": "NW", "SW": "SW", "SE": "SE", "NE": "NE",
+    "WE": "WE", "NS": "NS", "NWSE": "NESW", "_N": "ESW", "_E": "NSW", "_S": "NEW", "_W": "NES",
+}
+_ROTATION = re.compile(r"^R(0|90|180|270)$")
+
+
+@dataclass(slots=True)
+class SetupMapping:
+    """The ruleset a JCZ set-up maps to, with what could not be mapped."""
+
+    editions: list[str] = field(default_factory=list)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    tilesets: list[str] = field(default_factory=list)
+    #: figure kind → figures per player, where the set-up says so
+    supply: dict[str, int] = field(default_factory=dict)
+    farmers: bool = True
+    #: (JSON path, message): content we cannot reproduce
+    unsupported: list[tuple[str, str]] = field(default_factory=list)
+    #: (JSON path, message): content read but without effect here, or a caveat
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    #: (JSON path, message): content mapped with a known difference
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _enabled(value: object) -> bool:
+    return value not in (False, 0, "off", None)
+
+
+def map_setup(sets: dict[str, Any], elements: dict[str, Any],
+              rules: dict[str, Any]) -> SetupMapping:
+    """Map ``setup.sets``, ``setup.elements`` and ``setup.rules`` to our ruleset."""
+    out = SetupMapping()
+    for name, count in sets.items():
+        where = f"$.setup.sets['{name}']"
+        if not _enabled(count):
+            continue
+        expansion, _, edition = name.partition(":")
+        if not edition:
+            edition = "1"
+            out.notes.append((where, f"tile set {name!r} names no edition: read as {name}:1"))
+        found = SETS.get((expansion, edition))
+        if found is None:
+            known = ", ".join(f"{e}:{n}" for e, n in SETS)
+            out.unsupported.append((where, f"tile set {name!r} is not supported "
+                                           f"(supported: {known})"))
+            continue
+        if count != 1:
+            out.unsupported.append((where, f"tile set {name!r} used {count} times: only one "
+                                           "copy of a set is supported"))
+        out.editions.append(found[0])
+        out.tilesets.append(found[1])
+    bases = [e for e in out.editions if e.startswith("base:")]
+    if not bases:
+        if not out.unsupported:
+            out.unsupported.append(("$.setup.sets", "no base game tile set (basic:1 or "
+                                                    "basic:2): not supported"))
+        return out
+    out.editions.sort(key=lambda e: not e.startswith("base:"))
+    base = bases[0]
+    _map_rules(out, base, rules)
+    _map_elements(out, base, elements)
+    return out
+
+
+def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
+    tiny = str(rules.get("tiny-city-scoring", "4"))
+    options = TINY_CITY.get((base, tiny))
+    where = "$.setup.rules['tiny-city-scoring']"
+    if options is None:
+        out.unsupported.append((where, f"tiny-city-scoring {tiny!r} with {base}: "
+                                       + ("our C2 has no small-city rule"
+                                          if (base, tiny) in TINY_CITY else
+                                          "expected '4' or '2'")))
+    elif options:
+        out.options[base] = options
+        if tiny == "2":
+            out.warnings.append((where, "tiny-city-scoring '2' is read as base:C1 rules 2001 "
+                                        "(2-tile city scores 2); those rules also count a city "
+                                        "once per player in farm scoring, JCZ does not"))
+    for name, value in rules.items():
+        if name == "tiny-city-scoring":
+            continue
+        part = OTHER_EXPANSION_RULES.get(name)
+        where = f"$.setup.rules['{name}']"
+        if part is None:
+            out.unsupported.append((where, f"unknown rule option {name!r} = {value!r}"))
+        else:
+            out.notes.append((where, f"rule option {name!r} belongs to {part}, which this "
+                                     "game does not use: ignored"))
+
+
+def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> None:
+    has_tb = any(e.startswith("traders-builders:") for e in out.editions)
+    if base == "base:C2":
+        out.supply[ABBOT] = 0  # JCZ's default: no abbot unless the set-up adds one
+    for name, value in elements.items():
+        where = f"$.setup.elements['{name}']"
+        if name in FIGURE_ELEMENTS:
+            kind, needs = FIGURE_ELEMENTS[name]
+            available = (needs == "base" or needs == base
+                         or (needs == "traders-builders" and has_tb))
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                out.unsupported.append((where, f"{name} must be a count, not {value!r}"))
+            elif available:
+                out.supply[kind] = value
+            elif value:
+                out.unsupported.append((where, f"{name} {value} needs {needs}, which this "
+                                               f"set-up does not map to"))
+        elif name == "farmers":
+            out.farmers = bool(value)
+            if not value:
+                out.notes.append((where, "no farmers: a deployment on a field is refused"))
+        elif name == "garden":
+            if base != "base:C2" and _enabled(value):
+                out.unsupported.append((where, "gardens need basic:2"))
+            elif not _enabled(value) and base == "base:C2":
+                out.notes.append((where, "gardens off: our C2 keeps gardens, which score only "
+                                         "for an abbot, and the log places none there"))
+        elif name == "traders":
+            if has_tb and not _enabled(value):
+                out.unsupported.append((where, "trade goods off: our Traders & Builders "
+                                               "always gives goods"))
+        elif name == "pig-herd":
+            out.notes.append((where, "pig herds: no base or Traders & Builders tile has "
+                                     "one: nothing to do"))
+        elif _enabled(value):
+            out.unsupported.append((where, f"element {name!r} = {value!r} is not supported"))
+        else:
+            out.notes.append((where, f"element {name!r} is off: ignored"))
+
+
+def rotation(value: object) -> int:
+    """``R90`` (messages) or ``90`` (start tiles) as quarter turns (``ValueError`` if not)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return quarter_turns(value)
+    if isinstance(value, str):
+        m = _ROTATION.match(value)
+        if m:
+            return quarter_turns(int(m.group(1)))
+    raise ValueError(f"rotation {value!r} is not R0, R90, R180 or R270")
+
+
+def figure_kind(meeple_id: str) -> str | None:
+    """Our figure kind for a JCZ meeple id such as ``0.small.1`` (None if unknown)."""
+    parts = meeple_id.split(".")
+    return MEEPLES.get(parts[1]) if len(parts) >= 2 else None
+
+
+def location_ports(location: str) -> tuple[frozenset[int], str | None]:
+    """The board ports a JCZ location names, or a special place (``CLOISTER``, ``I``, ...).
+
+    Raises ``ValueError`` for a name JCZ does not define.
+    """
+    ports: set[int] = set()
+    special = None
+    for part in location.split("."):
+        if part in _SIDE_NAMES:
+            ports.update(centre(SIDE_INDEX[s]) for s in _SIDE_NAMES[part])
+        elif part in JCZ_HALF_PORTS:
+            ports.add(JCZ_HALF_PORTS[part])
+        elif part in ("CLOISTER", "MONASTERY", "I", "INNER_FARM", "INNER_FARM_B", "ABBOT"):
+            special = part
+        else:
+            raise ValueError(f"unknown location {location!r}")
+    return frozenset(ports), special
+
+
+def segment_for(tile: Tile, turns: int, feature: str | None, location: str) -> str:
+    """The id of the segment of ``tile`` (turned ``turns`` quarter turns) that a JCZ
+    pointer names; ``ValueError`` says why none fits."""
+    ports, special = location_ports(location)
+    kind = None
+    if feature is not None:
+        kind = FEATURES.get(feature.lower())
+        if kind is None:
+            raise ValueError(f"feature {feature!r} is not supported")
+    what = f"{tile.ref} turned {turns * 90}°"
+    if special is not None:
+        return _special_segment(tile, kind, special, what)
+    owners = {tile.orientations[turns].port_segment[p] for p in ports}
+    if len(owners) != 1 or -1 in owners:
+        raise ValueError(f"{what} has no single segment at {location!r}")
+    seg = tile.segments[owners.pop()]
+    wanted = {kind} if kind else ({CITY, ROAD} if all(p % 3 == 0 for p in ports) else {FIELD})
+    if seg.kind not in wanted:
+        raise ValueError(f"{what} has a {seg.kind} at {location!r}, not a "
+                         f"{' or '.join(sorted(wanted))}")
+    return seg.id
+
+
+def _special_segment(tile: Tile, kind: str | None, special: str, what: str) -> str:
+    inner = [s for s in tile.segments if not s.ports]
+    if special in ("CLOISTER", "MONASTERY", "ABBOT"):
+        found = [s for s in inner if s.kind == MONASTERY]
+    elif special in ("INNER_FARM", "INNER_FARM_B"):
+        fields = [s for s in inner if s.kind == FIELD]
+        found = fields[1:2] if special == "INNER_FARM_B" else fields[:1]
+    else:
+        found = [s for s in inner if kind is None or s.kind == kind]
+    if len(found) != 1:
+        raise ValueError(f"{what} has no single {kind or 'segment'} at {special!r}")
+    return found[0].id
