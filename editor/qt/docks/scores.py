@@ -11,12 +11,12 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QMenu,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -73,6 +73,13 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def fit_height(table: QTableWidget) -> None:
+    """Make a table exactly as tall as its rows."""
+    height = table.horizontalHeader().height() + 2 * table.frameWidth()
+    height += sum(table.rowHeight(r) for r in range(table.rowCount()))
+    table.setFixedHeight(height + 2)
+
+
 def _line_item(report: ScoreReport, line: Line, colour: str) -> QTreeWidgetItem:
     where = f"({line.cell[0]}, {line.cell[1]}) {line.segment}" if line.cell else ""
     amount = f"{line.count} {line.goods}" if line.type == ev.GOODS else f"{line.points:+d}"
@@ -107,12 +114,10 @@ class ScoresWidget(QTabWidget):
         self.ruleset_label.setWordWrap(True)
         self.totals = _table(["Player", "Score", "End of game", "If ended now"])
         self.breakdown = self._tree()
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.totals)
-        split.addWidget(self.breakdown)
-        split.setStretchFactor(1, 2)
         layout.addWidget(self.ruleset_label)
-        layout.addWidget(split)
+        layout.addWidget(self.totals)
+        layout.addWidget(QLabel("End-of-game scoring, feature by feature:"))
+        layout.addWidget(self.breakdown, 1)
         self.addTab(live, "Live")
 
         final = QWidget()
@@ -122,24 +127,32 @@ class ScoresWidget(QTabWidget):
         self.ranking = _table(["Rank", "Player", "Final", "Board", "Added"])
         self.by_player = self._tree()
         layout.addWidget(self.winner)
-        layout.addWidget(self.ranking, 1)
-        layout.addWidget(self.by_player, 2)
+        layout.addWidget(self.ranking)
+        layout.addWidget(self.by_player, 1)
         self.addTab(final, "Final scoring")
 
-        compare = QSplitter(Qt.Orientation.Vertical)
-        self.choices = QListWidget()
-        self.choices.setToolTip("Rulesets to compare")
-        self.choices.itemChanged.connect(self._refresh_compare)
-        self.comparison = _table(["Player"])
+        compare = QWidget()
+        layout = QVBoxLayout(compare)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.choices = QToolButton()
+        self.choices.setText("Rulesets to compare")
+        self.choices.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.choices.setMenu(QMenu(self.choices))
+        self.comparison = _table(["Ruleset"])
+        self.comparison.setWordWrap(False)
         self.differences = QTreeWidget()
         self.differences.setHeaderLabels(["Ruleset", "Player", "Points", "Feature", "Reason"])
         self.differences.setRootIsDecorated(False)
+        self.differences.setAlternatingRowColors(True)
+        self.differences.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.differences.itemActivated.connect(self._activated)
-        compare.addWidget(self.choices)
-        compare.addWidget(self.comparison)
-        compare.addWidget(self.differences)
-        compare.setStretchFactor(1, 1)
-        compare.setStretchFactor(2, 2)
+        self.differences.itemClicked.connect(self._activated)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.comparison)
+        split.addWidget(self.differences)
+        layout.addWidget(self.choices, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(QLabel("Totals if the game ended now; lines not every ruleset gives:"))
+        layout.addWidget(split)
         self.addTab(compare, "Compare rulesets")
         self.currentChanged.connect(lambda _: self._refresh_compare())
 
@@ -176,17 +189,18 @@ class ScoresWidget(QTabWidget):
         specs = comparison_rulesets(self.doc.host)
         if current not in specs:
             specs.insert(0, current)
-        checked = {self.choices.item(i).text() for i in range(self.choices.count())
-                   if self.choices.item(i).checkState() == Qt.CheckState.Checked}
-        self.choices.blockSignals(True)
-        self.choices.clear()
+        menu = self.choices.menu()
+        checked = {a.text() for a in menu.actions() if a.isChecked()}
+        menu.clear()
         for spec in specs:
-            item = QListWidgetItem(spec)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            on = spec in checked if checked else True
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
-            self.choices.addItem(item)
-        self.choices.blockSignals(False)
+            action = menu.addAction(spec)
+            action.setCheckable(True)
+            action.setChecked(spec in checked if checked else True)
+            action.toggled.connect(lambda _: self._refresh_compare())
+
+    def compared_specs(self) -> list[str]:
+        """The rulesets ticked for comparison."""
+        return [a.text() for a in self.choices.menu().actions() if a.isChecked()]
 
     def refresh(self) -> None:
         """Recompute from the document (called after the debounced ``scoresChanged``)."""
@@ -212,6 +226,8 @@ class ScoresWidget(QTabWidget):
             self.totals.setItem(row, 3, _item(fin))
             for col, kind in enumerate(kinds, 4):
                 self.totals.setItem(row, col, _item(report.goods[row].get(kind, 0)))
+        self.totals.resizeRowsToContents()
+        fit_height(self.totals)
         self.breakdown.clear()
         self.breakdown.addTopLevelItems([_line_item(report, line, colours[line.player])
                                          for line in report.lines])
@@ -232,6 +248,8 @@ class ScoresWidget(QTabWidget):
             self.ranking.setItem(row, 2, _item(final[i]))
             self.ranking.setItem(row, 3, _item(report.current[i]))
             self.ranking.setItem(row, 4, _item(final[i] - report.current[i]))
+        self.ranking.resizeRowsToContents()
+        fit_height(self.ranking)
         best = max(final, default=0)
         winners = [report.players[i] for i in range(len(final)) if final[i] == best]
         if not final:
@@ -252,12 +270,11 @@ class ScoresWidget(QTabWidget):
         self.by_player.expandAll()
 
     def _refresh_compare(self) -> None:
-        """Score under every checked ruleset (only while the tab is shown)."""
+        """Score under every ticked ruleset (only while the tab is shown): one row each."""
         if self.doc is None or self.currentIndex() != 2:
             return
         doc = self.doc
-        specs = [self.choices.item(i).text() for i in range(self.choices.count())
-                 if self.choices.item(i).checkState() == Qt.CheckState.Checked]
+        specs = self.compared_specs()
         for spec in specs:
             if spec not in self.compared:
                 try:
@@ -265,27 +282,45 @@ class ScoresWidget(QTabWidget):
                 except RulesetError as exc:
                     self.compared[spec] = str(exc)
         table = self.comparison
-        table.setColumnCount(1 + len(specs))
-        table.setHorizontalHeaderLabels(["Player", *[s.replace(" + ", "\n+ ") for s in specs]])
-        table.setRowCount(len(doc.players))
-        for row, player in enumerate(doc.players):
-            name_item = _item(player.name)
-            name_item.setForeground(QBrush(QColor(player.colour)))
-            table.setItem(row, 0, name_item)
-            for col, spec in enumerate(specs, 1):
-                result = self.compared[spec]
-                if isinstance(result, str):
-                    table.setItem(row, col, _item("—", result))
-                    continue
-                finals = result.final
-                item = _item(finals[row], f"{spec}: {result.current[row]} on the board, "
-                                          f"{finals[row] - result.current[row]:+d} at the end")
-                if finals[row] == max(finals):
+        players = doc.players
+        table.setColumnCount(2 + len(players))
+        table.setHorizontalHeaderLabels(["Ruleset", *[p.name for p in players], "Winner"])
+        for col, player in enumerate(players, 1):
+            header = QTableWidgetItem(player.name)
+            header.setForeground(QBrush(QColor(player.colour)))
+            table.setHorizontalHeaderItem(col, header)
+        table.setRowCount(len(specs))
+        for row, spec in enumerate(specs):
+            table.setItem(row, 0, _item(spec, "\n".join(
+                doc.host.editions[n.split("[")[0].strip()].title
+                for n in spec.split("+") if n.split("[")[0].strip() in doc.host.editions)))
+            result = self.compared[spec]
+            if isinstance(result, str):
+                table.setItem(row, 1, _item("—", result))
+                continue
+            finals = result.final
+            best = max(finals, default=0)
+            for col, value in enumerate(finals, 1):
+                item = _item(value, f"{result.current[col - 1]} on the board, "
+                                    f"{value - result.current[col - 1]:+d} at the end")
+                if value == best:
                     font = item.font()
                     font.setBold(True)
                     item.setFont(font)
                 table.setItem(row, col, item)
+            winners = [result.players[i] for i, v in enumerate(finals) if v == best]
+            table.setItem(row, len(players) + 1, _item(" & ".join(winners)))
         self._fill_differences(specs)
+
+    def shown_comparison(self) -> dict[str, list[int]]:
+        """Ruleset → final totals as the comparison table shows them."""
+        table = self.comparison
+        result = {}
+        for row in range(table.rowCount()):
+            values = [table.item(row, c).data(Qt.ItemDataRole.DisplayRole)
+                      for c in range(1, table.columnCount() - 1) if table.item(row, c)]
+            result[table.item(row, 0).text()] = [int(v) for v in values if v != "—"]
+        return result
 
     def _fill_differences(self, specs: list[str]) -> None:
         """Lines that some compared rulesets give and others do not."""

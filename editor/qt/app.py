@@ -1,0 +1,143 @@
+"""Starting the desktop editor: the QApplication, recovery, and the first windows."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from editor.model.tilesets import Catalogue
+from editor.plugins import PluginHost, default_host
+from editor.resources import data_dir
+from editor.workspace import catalogue as load_catalogue
+
+from . import art, files
+from .document import BoardDocument
+from .mainwindow import APP_TITLE, MainWindow, refuse_file
+
+ORGANIZATION = "carcassonne-editor"
+DOMAIN = "carcassonne-editor.org"
+APPLICATION = "Carcassonne Editor"
+SESSION_KEY = "session/files"
+SAMPLE = "first-steps.board.json"
+
+#: Open windows (kept referenced so that Qt does not delete them).
+WINDOWS: list[MainWindow] = []
+
+
+def configure(app: QApplication) -> None:
+    """Names for QSettings and QStandardPaths, the style and the icon."""
+    app.setOrganizationName(ORGANIZATION)
+    app.setOrganizationDomain(DOMAIN)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APP_TITLE)
+    if sys.platform != "darwin":
+        app.setStyle("Fusion")
+
+
+def sample_path() -> str:
+    """The sample position shown on first start."""
+    return str(data_dir("samples") / SAMPLE)
+
+
+def ask_recovery(entries: list[files.Recovery]) -> str:
+    """Ask whether to recover autosaves: ``recover``, ``discard`` or ``later``."""
+    box = QMessageBox(QMessageBox.Icon.Question, APP_TITLE,
+                      "The editor did not close properly last time.")
+    box.setInformativeText("Unsaved work was autosaved:\n\n" + "\n".join(
+        f"• {e.label}" for e in entries) + "\n\nRecover it?")
+    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton("Decide later", QMessageBox.ButtonRole.RejectRole)
+    box.setDefaultButton(recover)
+    box.exec()
+    clicked = box.clickedButton()
+    return "recover" if clicked is recover else "discard" if clicked is discard else "later"
+
+
+def recovered_documents(host: PluginHost, catalogue: Catalogue) -> list[BoardDocument]:
+    """Offer the autosaves a crashed session left; the recovered ones as documents."""
+    entries = files.recoverable()
+    if not entries:
+        return []
+    choice = ask_recovery(entries)
+    docs = []
+    for entry in entries:
+        if choice == "recover":
+            result = files.recover(entry, host, catalogue)
+            if result.document is None:
+                continue  # keep an autosave that does not load; it may still be wanted
+            docs.append(result.document)
+        if choice != "later":
+            files.forget(entry)
+    return docs
+
+
+def open_window(doc: BoardDocument, host: PluginHost, catalogue: Catalogue) -> MainWindow:
+    """Show a document in a new window."""
+    window = MainWindow(doc, host, catalogue)
+    WINDOWS.append(window)
+    window.closed.connect(lambda: _closed(window))
+    window.show()
+    return window
+
+
+def _closed(window: MainWindow) -> None:
+    """Forget a window closed mid-session; on quit, remember every window's file."""
+    app = QApplication.instance()
+    others = [w for w in WINDOWS if w is not window and w.isVisible()]
+    if others and not (app is not None and app.property("quitting")):
+        WINDOWS.remove(window)
+        return
+    QSettings().setValue(SESSION_KEY, [w.doc.path for w in WINDOWS if w.doc.path])
+
+
+def start(paths: list[str], host: PluginHost | None = None,
+          catalogue: Catalogue | None = None) -> list[MainWindow]:
+    """Open the windows of a start: recovered autosaves, then ``paths``; with neither, the
+    last session's files, or the sample position on first start (no recent files)."""
+    host = host or default_host()
+    catalogue = catalogue or load_catalogue(host)
+    docs = recovered_documents(host, catalogue)
+    for path in paths:
+        result = files.open_document(path, host, catalogue)
+        if result.document is None:
+            refuse_file(None, path, result.message)
+        else:
+            files.add_recent(path)
+            docs.append(result.document)
+    if not docs and not paths:
+        for path in startup_files():
+            result = files.open_document(path, host, catalogue)
+            if result.document is not None:
+                docs.append(result.document)
+    if not docs:
+        docs.append(BoardDocument(host=host, catalogue=catalogue))
+    return [open_window(doc, host, catalogue) for doc in docs]
+
+
+def startup_files() -> list[str]:
+    """The last session's files that still exist; the sample on first start."""
+    if not files.recent_files():
+        return [sample_path()]
+    session = QSettings().value(SESSION_KEY, [])
+    if isinstance(session, str):
+        session = [session]
+    return [str(p) for p in session or [] if os.path.isfile(str(p))]
+
+
+def main(paths: list[str]) -> int:
+    """Run the editor until its last window closes; returns the exit code."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    configure(app)
+    host = default_host()
+    catalogue = load_catalogue(host)
+    tile = next((t for s in catalogue.sets for t in s.tiles if t.start), None)
+    if tile is not None:
+        app.setWindowIcon(QIcon(art.tile_pixmap(tile, 0, 128)))
+    start(paths, host, catalogue)
+    return app.exec()

@@ -1,0 +1,268 @@
+"""The tile catalogue: every loaded set with drawn thumbnails, filters by set, edition and
+feature, search by id or alias, and how many copies are still available on this board."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QIcon
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QHBoxLayout,
+    QLineEdit,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.model.tiles import Tile
+from editor.model.tilesets import Catalogue
+
+from ..art import tile_pixmap
+from ..document import BoardDocument
+
+TILE_ROLE = Qt.ItemDataRole.UserRole + 1
+RULESET_SETS = "@ruleset"
+#: Drag-and-drop format of a catalogue tile (its ``set/id`` reference).
+TILE_MIME = "application/x-carcassonne-tile"
+THUMB = 64
+Index = QModelIndex | QPersistentModelIndex
+
+#: Feature filters: label → test on a tile.
+FEATURES: dict[str, object] = {
+    "goods": lambda t: bool(t.goods),
+    "pennant": lambda t: any(s.pennants for s in t.segments),
+    "monastery": lambda t: t.has("monastery"),
+    "garden": lambda t: t.has("garden"),
+    "inner field": lambda t: any("inner" in s.tags for s in t.segments),
+    "river": lambda t: t.has("river"),
+    "road": lambda t: t.has("road"),
+    "city": lambda t: t.has("city"),
+}
+
+
+def tile_tooltip(tile: Tile, set_name: str, left: int | None) -> str:
+    """What a catalogue entry says on hover."""
+    kinds = Counter(s.kind for s in tile.segments)
+    lines = [f"<b>{tile.ref}</b> — {set_name}",
+             "Segments: " + ", ".join(f"{n}× {k}" if n > 1 else k for k, n in kinds.items())]
+    if tile.aliases:
+        lines.append("Aliases: " + ", ".join(tile.aliases))
+    lines.append(f"{tile.count} in the box" + (f", {left} left on this board"
+                                                 if left is not None else ""))
+    if tile.goods:
+        lines.append("Goods: " + ", ".join(f"{n} {k}" for k, n in tile.goods.items()))
+    if tile.tags:
+        lines.append("Shows: " + ", ".join(tile.tags))
+    if tile.provenance.provisional:
+        lines.append("<i>Provisional geometry: " + (tile.provenance.note or "inferred") + "</i>")
+    return "<br>".join(lines)
+
+
+class TileListModel(QAbstractListModel):
+    """Every tile of every set; thumbnails drawn on first use."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        super().__init__()
+        self.tiles: list[Tile] = [t for s in catalogue.sets for t in s.tiles]
+        self.set_names = {s.id: s.name for s in catalogue.sets}
+        self.editions = {s.id: s.edition for s in catalogue.sets}
+        self.placed: Counter[str] = Counter()
+        self._icons: dict[int, QIcon] = {}
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.tiles)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        tile = self.tiles[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{tile.id}  {self.left(tile)}/{tile.count}"
+        if role == Qt.ItemDataRole.DecorationRole:
+            icon = self._icons.get(index.row())
+            if icon is None:
+                icon = self._icons[index.row()] = QIcon(tile_pixmap(tile, 0, THUMB))
+            return icon
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tile_tooltip(tile, self.set_names[tile.set_id], self.left(tile))
+        if role == Qt.ItemDataRole.ForegroundRole and self.left(tile) <= 0:
+            return QColor("#a0a0a0")
+        if role == TILE_ROLE:
+            return tile
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        return super().flags(index) | Qt.ItemFlag.ItemIsDragEnabled
+
+    def mimeTypes(self) -> list[str]:
+        return [TILE_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        data = QMimeData()
+        if indexes:
+            data.setData(TILE_MIME, QByteArray(self.tiles[indexes[0].row()].ref.encode()))
+        return data
+
+    def left(self, tile: Tile) -> int:
+        """Copies not yet on the board (negative when the board holds too many)."""
+        return tile.count - self.placed[tile.ref]
+
+    def set_placed(self, placed: Counter[str]) -> None:
+        """Update the counts of tiles on the board."""
+        if placed != self.placed:
+            self.placed = placed
+            if self.tiles:
+                self.dataChanged.emit(self.index(0), self.index(len(self.tiles) - 1),
+                                      [Qt.ItemDataRole.DisplayRole,
+                                       Qt.ItemDataRole.ForegroundRole])
+
+
+class TileFilter(QSortFilterProxyModel):
+    """Filters by set, edition, feature and text."""
+
+    def __init__(self, model: TileListModel) -> None:
+        super().__init__()
+        self.setSourceModel(model)
+        self.model_ = model
+        self.set_ids: frozenset[str] = frozenset()
+        self.edition = ""
+        self.feature = ""
+        self.text = ""
+
+    def update(self, set_ids: frozenset[str], edition: str, feature: str, text: str) -> None:
+        """Apply new filter values (no set ids: every set)."""
+        self.set_ids, self.edition, self.feature = set_ids, edition, feature
+        self.text = text.strip().lower()
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, row: int, parent: Index) -> bool:
+        tile = self.model_.tiles[row]
+        if self.set_ids and tile.set_id not in self.set_ids:
+            return False
+        if self.edition and self.model_.editions[tile.set_id] != self.edition:
+            return False
+        if self.feature and not FEATURES[self.feature](tile):  # type: ignore[operator]
+            return False
+        if self.text:
+            names = [tile.id.lower(), tile.ref.lower(), *(a.lower() for a in tile.aliases)]
+            return any(self.text in name for name in names)
+        return True
+
+
+class CatalogueWidget(QWidget):
+    """Filters over a grid of tile thumbnails; selecting one arms the place-tile tool."""
+
+    tileSelected = Signal(object)
+
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc: BoardDocument | None = None
+        self.model = TileListModel(catalogue)
+        self.proxy = TileFilter(self.model)
+        self.sets = QComboBox()
+        self.sets.addItem("Sets of the ruleset", RULESET_SETS)
+        self.sets.addItem("All sets", "")
+        for tile_set in catalogue.sets:
+            self.sets.addItem(tile_set.name, tile_set.id)
+            self.sets.setItemData(self.sets.count() - 1, tile_set.id, Qt.ItemDataRole.ToolTipRole)
+        self.editions = QComboBox()
+        self.editions.addItem("Any edition", "")
+        for edition in sorted({s.edition for s in catalogue.sets}):
+            self.editions.addItem(edition, edition)
+        self.features = QComboBox()
+        self.features.addItem("Any feature", "")
+        for name in FEATURES:
+            self.features.addItem(name, name)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search id or alias (e.g. D, BA/RCr)")
+        self.search.setClearButtonEnabled(True)
+        for combo in (self.sets, self.editions, self.features):
+            combo.currentIndexChanged.connect(self._filter)
+        self.search.textChanged.connect(self._filter)
+        self.view = QListView()
+        self.view.setModel(self.proxy)
+        self.view.setViewMode(QListView.ViewMode.IconMode)
+        self.view.setIconSize(QSize(THUMB, THUMB))
+        self.view.setGridSize(QSize(THUMB + 22, THUMB + 28))
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setMovement(QListView.Movement.Static)
+        self.view.setUniformItemSizes(True)
+        self.view.setWordWrap(True)
+        self.view.setDragEnabled(True)
+        self.view.setDragDropMode(QListView.DragDropMode.DragOnly)
+        self.view.selectionModel().currentChanged.connect(self._current)
+        filters = QHBoxLayout()
+        filters.addWidget(self.editions)
+        filters.addWidget(self.features)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.sets)
+        layout.addLayout(filters)
+        layout.addWidget(self.search)
+        layout.addWidget(self.view)
+
+    def set_document(self, doc: BoardDocument) -> None:
+        """Count this document's tiles from now on."""
+        if self.doc is not None:
+            self.doc.scoresChanged.disconnect(self.recount)
+            self.doc.rulesetChanged.disconnect(self._filter)
+        self.doc = doc
+        doc.scoresChanged.connect(self.recount)
+        doc.rulesetChanged.connect(self._filter)
+        self.recount()
+        self._filter()
+
+    def recount(self) -> None:
+        """Refresh the copies left (after the debounced change signal)."""
+        if self.doc is not None:
+            self.model.set_placed(Counter(p.tile.ref for p in self.doc.board))
+
+    def _filter(self) -> None:
+        choice = self.sets.currentData() or ""
+        if choice == RULESET_SETS:
+            ids = frozenset(self.doc.rules.tilesets()) if self.doc is not None else frozenset()
+        else:
+            ids = frozenset([choice]) if choice else frozenset()
+        self.proxy.update(ids, self.editions.currentData() or "",
+                          self.features.currentData() or "", self.search.text())
+
+    def _current(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.tileSelected.emit(index.data(TILE_ROLE))
+
+    def select(self, tile: Tile) -> None:
+        """Make ``tile`` the current entry (clearing filters that hide it)."""
+        row = self.model.tiles.index(tile)
+        index = self.proxy.mapFromSource(self.model.index(row))
+        if not index.isValid():
+            self.sets.setCurrentIndex(1)
+            self.editions.setCurrentIndex(0)
+            self.features.setCurrentIndex(0)
+            self.search.clear()
+            index = self.proxy.mapFromSource(self.model.index(row))
+        self.view.setCurrentIndex(index)
+
+    def visible_tiles(self) -> list[Tile]:
+        """The tiles the filters let through, in order."""
+        return [self.proxy.index(r, 0).data(TILE_ROLE) for r in range(self.proxy.rowCount())]
+
+
+class CatalogueDock(QDockWidget):
+    """The catalogue as a dock."""
+
+    def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
+        super().__init__("Catalogue", parent)
+        self.setObjectName("CatalogueDock")
+        self.catalogue = CatalogueWidget(catalogue, self)
+        self.setWidget(self.catalogue)

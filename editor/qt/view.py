@@ -1,0 +1,542 @@
+"""The board view: zoom and pan, and the tools that turn mouse and keys into undo commands.
+
+Tools: ``select`` (click selects, drag moves a tile or a figure), ``tile`` (click or drag
+to place the catalogue's tile; a ghost previews it, legal cells are marked), ``figure``
+(click a segment to stand a figure of the chosen kind for the current player), ``note``,
+``arrow`` (drag from cell to cell) and ``highlight`` (click a cell; Shift+click a feature).
+Hovering shows the feature under the cursor across tiles in every tool.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import (
+    QEasingCurve,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QGraphicsView, QInputDialog, QMenu, QWidget
+
+from editor.model.board import Cell
+from editor.model.position import Arrow, Highlight, Note
+from editor.model.tiles import Tile
+
+from .commands import (
+    AddAnnotation,
+    AddFigure,
+    MoveFigure,
+    MoveTile,
+    PlaceTile,
+    RemoveFigure,
+    RemoveTile,
+    RotateTile,
+)
+from .docks.catalogue import TILE_MIME
+from .document import BoardDocument, FigureSpec, TileSpec
+from .scene import CELL, BoardScene
+
+TOOLS = ("select", "tile", "figure", "note", "arrow", "highlight")
+MIN_ZOOM = 0.03
+MAX_ZOOM = 6.0
+#: Zoom factor of one wheel notch (120 eighths of a degree) and of the +/- keys.
+NOTCH = 1.25
+#: Pixels the mouse must travel before a press becomes a drag.
+DRAG_DISTANCE = 5
+HIGHLIGHT_COLOUR = "#ffd166"
+
+
+class BoardView(QGraphicsView):
+    """Shows a :class:`BoardScene` and edits its document through undo commands."""
+
+    #: the cell under the cursor: (x, y)
+    cellHovered = Signal(int, int)
+    #: the segment under the cursor, "" over an empty cell or none: (x, y, segment id)
+    featureHovered = Signal(int, int, str)
+    #: a cell was selected by a click: (x, y)
+    cellSelected = Signal(int, int)
+    toolChanged = Signal(str)
+    rotationChanged = Signal(int)
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.board_scene = scene
+        self.tool = "select"
+        self.tile: Tile | None = None
+        self.rotation = 0
+        self.figure_kind = "follower"
+        self.player = 0
+        self.selected_figure: int | None = None
+        self._press: QPoint | None = None
+        self._press_button = Qt.MouseButton.NoButton
+        self._press_cell: Cell | None = None
+        self._press_figure: int | None = None
+        self._dragging = False
+        self._macro = False
+        self._panning = False
+        self._space = False
+        self._pan_from = QPoint()
+        self._ghost_cell: Cell | None = None
+        self._hover: tuple[int, int, str] | None = None
+        self._zoom_anchor = QPointF()
+        self._zoom_animation = QVariantAnimation(self)
+        self._zoom_animation.setDuration(140)
+        self._zoom_animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._zoom_animation.valueChanged.connect(self._animate_zoom)
+        self._legal_timer = QTimer(self)
+        self._legal_timer.setSingleShot(True)
+        self._legal_timer.setInterval(0)
+        self._legal_timer.timeout.connect(self.refresh_legal)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.set_document(scene.doc)
+
+    @property
+    def doc(self) -> BoardDocument:
+        """The document the scene mirrors."""
+        return self.board_scene.doc
+
+    def set_document(self, doc: BoardDocument) -> None:
+        """Follow the scene's document."""
+        doc.edited.connect(self._legal_timer.start)
+        self.selected_figure = None
+        self._hover = None
+        self._ghost_cell = None
+        self.refresh_legal()
+
+    def set_scene(self, scene: BoardScene) -> None:
+        """Show another document's scene."""
+        self.board_scene = scene
+        self.setScene(scene)
+        self.set_document(scene.doc)
+
+    # -- tools -----------------------------------------------------------------------------
+
+    def set_tool(self, tool: str) -> None:
+        """Switch to one of :data:`TOOLS`."""
+        if tool not in TOOLS:
+            raise ValueError(f"unknown tool {tool!r}")
+        if tool != self.tool:
+            self.tool = tool
+            self.board_scene.hide_ghost()
+            self._ghost_cell = None
+            self.refresh_legal()
+            self.toolChanged.emit(tool)
+        self.viewport().setCursor(Qt.CursorShape.ArrowCursor if tool == "select"
+                                  else Qt.CursorShape.CrossCursor)
+
+    def set_tile(self, tile: Tile | None) -> None:
+        """The catalogue tile the tile tool places (choosing one arms the tile tool)."""
+        self.tile = tile
+        if tile is not None:
+            self.set_tool("tile")
+        self.refresh_legal()
+        self._update_ghost()
+
+    def set_rotation(self, rotation: int) -> None:
+        """The rotation of the tile to place, in quarter turns."""
+        self.rotation = rotation % 4
+        self.rotationChanged.emit(self.rotation)
+        self._update_ghost(keep_rotation=True)
+
+    def rotate(self, turns: int) -> None:
+        """R / Shift+R: turn the tile to place, or the selected tile on the board."""
+        if self.tool == "tile" and self.tile is not None:
+            self.set_rotation(self.rotation + turns)
+            return
+        cell = self.board_scene.selected_cell
+        spec = self.doc.tile_at(*cell) if cell else None
+        if spec is not None:
+            self.doc.undo_stack.push(RotateTile(self.doc, spec.x, spec.y,
+                                                spec.rotation + turns))
+
+    def delete_selection(self) -> None:
+        """Delete: the selected figure, else the selected tile."""
+        if self.selected_figure is not None and self.selected_figure < len(self.doc.figures()):
+            self.doc.undo_stack.push(RemoveFigure(self.doc, self.selected_figure))
+            self.selected_figure = None
+            self.board_scene.select_figure(None)
+            return
+        cell = self.board_scene.selected_cell
+        if cell is not None and self.doc.tile_at(*cell) is not None:
+            self.doc.undo_stack.push(RemoveTile(self.doc, *cell))
+
+    def refresh_legal(self) -> None:
+        """Mark the cells (and rotations) where the chosen tile may go."""
+        if self.tool == "tile" and self.tile is not None:
+            spots = self.doc.engine.legal_placements(self.doc.board, self.tile)
+            self.board_scene.show_legal(spots)
+        else:
+            self.board_scene.show_legal([])
+        if self._ghost_cell is not None:
+            self._update_ghost(keep_rotation=True)
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def cell_at(self, pos: QPoint | QPointF) -> Cell:
+        """The cell under a viewport position."""
+        return self.board_scene.cell_at(self.mapToScene(QPoint(int(pos.x()), int(pos.y()))))
+
+    def centre_on_cell(self, x: int, y: int) -> None:
+        """Scroll a cell into the middle of the view."""
+        self.centerOn(QPointF((x + 0.5) * CELL, (y + 0.5) * CELL))
+
+    def zoom(self) -> float:
+        """The current scale (1 = one scene unit per pixel)."""
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float, anchor: QPointF | None = None,
+                animate: bool = True) -> None:
+        """Zoom about ``anchor`` (viewport coordinates; the centre when none)."""
+        self._zoom_anchor = anchor if anchor is not None else QPointF(
+            self.viewport().rect().center())
+        start = self.zoom()
+        running = self._zoom_animation.state() == QVariantAnimation.State.Running
+        base = float(self._zoom_animation.endValue()) if running else start
+        target = max(MIN_ZOOM, min(MAX_ZOOM, base * factor))
+        self._zoom_animation.stop()
+        if not animate:
+            self._set_zoom(target)
+            return
+        self._zoom_animation.setStartValue(start)
+        self._zoom_animation.setEndValue(target)
+        self._zoom_animation.start()
+
+    def _animate_zoom(self, value: object) -> None:
+        self._set_zoom(float(value))  # type: ignore[arg-type]
+
+    def _set_zoom(self, scale: float) -> None:
+        anchor = self._zoom_anchor
+        before = self.mapToScene(anchor.toPoint())
+        self.setTransform(self.transform().fromScale(scale, scale))
+        after = self.mapToScene(anchor.toPoint())
+        shift = (after - before) * scale
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(
+            shift.x()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(shift.y()))
+
+    def reset_zoom(self) -> None:
+        """0: one tile = 100 pixels, keeping the centre."""
+        self.zoom_by(1.0 / self.zoom())
+
+    def fit(self) -> None:
+        """F: show every tile."""
+        self._zoom_animation.stop()
+        rect = self.board_scene.tiles_rect()
+        if rect.isNull():
+            rect = QRectF(-CELL, -CELL, 3 * CELL, 3 * CELL)
+        rect = rect.adjusted(-CELL / 2, -CELL / 2, CELL / 2, CELL / 2)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if self.zoom() > 1.5:
+            self.setTransform(self.transform().fromScale(1.5, 1.5))
+            self.centerOn(rect.center())
+
+    # -- events: wheel and keys ------------------------------------------------------------
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        pixels = event.pixelDelta().y()
+        if pixels and event.angleDelta().y() % 120:
+            self.zoom_by(math.pow(1.0025, pixels), event.position(), animate=False)
+        else:
+            self.zoom_by(math.pow(NOTCH, event.angleDelta().y() / 120), event.position())
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if key == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+        elif key == Qt.Key.Key_R:
+            self.rotate(-1 if shift else 1)
+        elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(NOTCH)
+        elif key == Qt.Key.Key_Minus:
+            self.zoom_by(1 / NOTCH)
+        elif key == Qt.Key.Key_0:
+            self.reset_zoom()
+        elif key == Qt.Key.Key_F:
+            self.fit()
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.delete_selection()
+        elif key == Qt.Key.Key_Escape:
+            self.set_tool("select")
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.set_tool(self.tool)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    # -- events: mouse ---------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        button = event.button()
+        pos = event.position().toPoint()
+        if button == Qt.MouseButton.MiddleButton or (
+                button == Qt.MouseButton.LeftButton and self._space):
+            self._start_pan(pos)
+        elif button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self._press = pos
+            self._press_button = button
+            self._press_cell = self.cell_at(pos)
+            self._press_figure = self.board_scene.figure_at(self.mapToScene(pos))
+            self._dragging = False
+        event.accept()
+
+    def _start_pan(self, pos: QPoint) -> None:
+        self._panning = True
+        self._pan_from = pos
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._panning:
+            delta = pos - self._pan_from
+            self._pan_from = pos
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            return
+        if self._press is not None and not self._dragging and (
+                pos - self._press).manhattanLength() >= DRAG_DISTANCE:
+            self._dragging = True
+            if self._press_button == Qt.MouseButton.RightButton:
+                self._press = None
+                self._start_pan(pos)
+                return
+            if self.tool == "tile" and self.tile is not None:
+                self.doc.undo_stack.beginMacro(f"Place {self.tile.ref} tiles")
+                self._macro = True
+                if self._press_cell is not None:
+                    self._place(self._press_cell)
+        self.hover(self.mapToScene(pos))
+        if self._dragging and self._press_button == Qt.MouseButton.LeftButton:
+            self._drag_to(self.cell_at(pos))
+
+    def hover(self, point: QPointF) -> None:
+        """Show what is under a scene point: cell, feature, ghost tile."""
+        scene = self.board_scene
+        cell = scene.cell_at(point)
+        found = scene.segment_at(point)
+        key = (cell[0], cell[1], found[2] if found else "")
+        if key != self._hover:
+            if self._hover is None or self._hover[:2] != key[:2]:
+                self.cellHovered.emit(*cell)
+            self._hover = key
+            scene.highlight_feature(*found if found else (0, 0, None))
+            self.featureHovered.emit(*key)
+        if self.tool == "tile" and cell != self._ghost_cell:
+            self._ghost_cell = cell
+            self._update_ghost()
+
+    def _update_ghost(self, keep_rotation: bool = False) -> None:
+        """Preview the tile to place on the hovered cell, turned to a rotation that fits."""
+        cell = self._ghost_cell
+        if self.tool != "tile" or self.tile is None or cell is None:
+            self.board_scene.hide_ghost()
+            return
+        doc = self.doc
+        if cell in doc.board.cells:
+            self.board_scene.hide_ghost()
+            return
+        if not keep_rotation and doc.placement_findings(self.tile, *cell, self.rotation):
+            fitting = [r for r in range(4) if not doc.placement_findings(
+                self.tile, *cell, (self.rotation + r) % 4)]
+            if fitting:
+                self.rotation = (self.rotation + fitting[0]) % 4
+                self.rotationChanged.emit(self.rotation)
+        problems = doc.placement_findings(self.tile, *cell, self.rotation)
+        self.board_scene.show_ghost(self.tile, cell, self.rotation, problems)
+
+    def _drag_to(self, cell: Cell) -> None:
+        """Feedback while dragging: a moving tile's ghost, an arrow's end, tiles painted."""
+        if self.tool == "select" and self._press_cell in self.doc.board.cells \
+                and self._press_figure is None:
+            spec = self.doc.tile_at(*self._press_cell)
+            assert spec is not None
+            taken = cell in self.doc.board.cells and cell != self._press_cell
+            self.board_scene.show_ghost(spec.tile, cell, spec.rotation,
+                                        ["taken"] if taken else [])
+        elif self.tool == "tile":
+            self._place(cell)
+        elif self.tool == "arrow" and self._press_cell is not None:
+            self.board_scene.show_arrow_preview(self._press_cell, cell)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        pos = event.position().toPoint()
+        if self._panning:
+            self._panning = False
+            self.set_tool(self.tool)
+            if self._space:
+                self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if self._press is None:
+            return
+        point = self.mapToScene(pos)
+        cell = self.board_scene.cell_at(point)
+        button, dragging = self._press_button, self._dragging
+        self._press = None
+        self._dragging = False
+        if button == Qt.MouseButton.RightButton:
+            self._context_menu(event.globalPosition().toPoint(), cell)
+        elif dragging:
+            self._drop(point, cell)
+            if self._macro:
+                self._macro = False
+                self.doc.undo_stack.endMacro()
+        else:
+            self.click(point, event.modifiers())
+        event.accept()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        if event.reason() != QContextMenuEvent.Reason.Mouse:
+            self._context_menu(event.globalPos(), self.cell_at(event.pos()))
+        event.accept()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def click(self, point: QPointF,
+              modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        """A left click at a scene point with the current tool."""
+        scene = self.board_scene
+        cell = scene.cell_at(point)
+        doc = self.doc
+        if self.tool == "tile":
+            self._place(cell)
+        elif self.tool == "figure":
+            found = scene.segment_at(point)
+            if found is not None and 0 <= self.player < len(doc.players):
+                x, y, segment = found
+                doc.undo_stack.push(AddFigure(doc, FigureSpec(self.figure_kind, self.player,
+                                                              x, y, segment)))
+        elif self.tool == "note":
+            text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")
+            if ok and text.strip():
+                doc.undo_stack.push(AddAnnotation(doc, "notes", Note(*cell, text.strip())))
+        elif self.tool == "highlight":
+            found = scene.segment_at(point)
+            if modifiers & Qt.KeyboardModifier.ShiftModifier and found is not None:
+                item = Highlight(HIGHLIGHT_COLOUR, [], found)
+            else:
+                item = Highlight(HIGHLIGHT_COLOUR, [cell])
+            doc.undo_stack.push(AddAnnotation(doc, "highlights", item))
+        figure = scene.figure_at(point) if self.tool == "select" else None
+        self.selected_figure = figure
+        scene.select_figure(figure)
+        scene.select_cell(cell)
+        self.cellSelected.emit(*cell)
+
+    def _place(self, cell: Cell) -> None:
+        if self.tile is None or cell in self.doc.board.cells:
+            return
+        self.doc.undo_stack.push(PlaceTile(self.doc, TileSpec(self.tile, *cell,
+                                                              self.rotation)))
+        self._ghost_cell = None
+        self.board_scene.hide_ghost()
+
+    def _drop(self, point: QPointF, cell: Cell) -> None:
+        """The end of a drag: move a tile or a figure, or finish an arrow."""
+        scene = self.board_scene
+        doc = self.doc
+        source = self._press_cell
+        scene.hide_ghost()
+        scene.show_arrow_preview(None, None)
+        if self.tool == "arrow" and source is not None and source != cell:
+            doc.undo_stack.push(AddAnnotation(doc, "arrows", Arrow(source, cell)))
+        elif self.tool == "select" and self._press_figure is not None:
+            found = scene.segment_at(point)
+            old = doc.figures()[self._press_figure]
+            if found is not None and (old.x, old.y, old.segment) != found:
+                doc.undo_stack.push(MoveFigure(doc, self._press_figure,
+                                               FigureSpec(old.kind, old.owner, *found)))
+        elif self.tool == "select" and source is not None and source != cell \
+                and source in doc.board.cells and cell not in doc.board.cells:
+            doc.undo_stack.push(MoveTile(doc, source, cell))
+            scene.select_cell(cell)
+            self.cellSelected.emit(*cell)
+
+    def _context_menu(self, where: QPoint, cell: Cell) -> None:
+        doc = self.doc
+        spec = doc.tile_at(*cell)
+        menu = QMenu(self)
+        if spec is not None:
+            menu.addAction("Rotate clockwise", lambda: doc.undo_stack.push(
+                RotateTile(doc, *cell, spec.rotation + 1)))
+            menu.addAction("Rotate anticlockwise", lambda: doc.undo_stack.push(
+                RotateTile(doc, *cell, spec.rotation - 1)))
+            for index, figure in reversed(doc.figures_at(*cell)):
+                owner = doc.players[figure.owner].name if figure.owner < len(
+                    doc.players) else "?"
+                menu.addAction(f"Remove {owner}'s {figure.kind} ({figure.segment})",
+                               lambda i=index: doc.undo_stack.push(RemoveFigure(doc, i)))
+            menu.addAction("Remove tile", lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
+        menu.addAction("Add note here…", lambda: self._note_at(cell))
+        menu.exec(where)
+
+    def _note_at(self, cell: Cell) -> None:
+        text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")
+        if ok and text.strip():
+            self.doc.undo_stack.push(AddAnnotation(self.doc, "notes", Note(*cell, text.strip())))
+
+    # -- drag and drop from the catalogue --------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(TILE_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if not event.mimeData().hasFormat(TILE_MIME):
+            super().dragMoveEvent(event)
+            return
+        ref = bytes(event.mimeData().data(TILE_MIME).data()).decode()
+        if self.tile is None or self.tile.ref != ref:
+            self.set_tile(self.doc.catalogue.tile(ref))
+        self._ghost_cell = self.cell_at(event.position())
+        self._update_ghost()
+        event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if not event.mimeData().hasFormat(TILE_MIME):
+            super().dropEvent(event)
+            return
+        self._place(self.cell_at(event.position()))
+        event.acceptProposedAction()
+
+    def leaveEvent(self, event: object) -> None:
+        self.board_scene.hide_ghost()
+        self.board_scene.highlight_feature(0, 0, None)
+        self._ghost_cell = None
+        self._hover = None
+        super().leaveEvent(event)  # type: ignore[arg-type]
