@@ -50,7 +50,7 @@ _keep_none_alive()
 FRAME = 100.0
 ROAD_WIDTH = 9.0
 RIVER_WIDTH = 14.0
-MONASTERY_SIZE = (26.0, 30.0)
+MONASTERY_SIZE = (30.0, 34.0)
 GARDEN_SIZE = 22.0
 HOUSE_SIZE = 15.0
 
@@ -291,7 +291,7 @@ def _monastery_centre(tile: Tile) -> QPointF:
     if math.hypot(push.x(), push.y()) < 0.5:
         out = -_INWARD[rivers[0] // 3]
         push = QPointF(out.y(), -out.x())
-    return _C + _unit(push) * 27
+    return _C + _unit(push) * 29
 
 
 class _Builder:
@@ -832,28 +832,28 @@ def _draw_road(p: QPainter, line: Line) -> None:
 
 
 def _draw_monastery(p: QPainter, c: QPointF) -> None:
+    """A chapel with a gable roof and a spired tower, inside the monastery's area."""
     w, h = MONASTERY_SIZE
-    body = QRectF(c.x() - w / 2 + 3, c.y() - h / 2 + 8, w - 6, h - 8)
+    top = c.y() - h / 2
+    body = QRectF(c.x() - w / 2 + 3, top + 15, w - 6, h - 15)
     p.setPen(_pen(pal.BUILDING_EDGE, 1.4))
     p.setBrush(pal.colour(pal.BUILDING_WALL))
     p.drawRect(body)
-    roof = QPolygonF([QPointF(body.left() - 2, body.top() + 5), QPointF(c.x(), body.top() - 3),
-                      QPointF(body.right() + 2, body.top() + 5)])
     p.setBrush(pal.colour(pal.BUILDING_ROOF))
-    p.drawPolygon(roof)
-    tower = QRectF(c.x() - 4, c.y() - h / 2 - 2, 8, 12)
+    p.drawPolygon(QPolygonF([QPointF(body.left() - 2, body.top() + 5),
+                             QPointF(c.x(), body.top() - 4),
+                             QPointF(body.right() + 2, body.top() + 5)]))
+    tower = QRectF(c.x() - 4, top + 7, 8, 11)
     p.setBrush(pal.colour(pal.BUILDING_WALL))
     p.drawRect(tower)
-    spire = QPolygonF([QPointF(tower.left() - 1, tower.top()), QPointF(c.x(), tower.top() - 7),
-                       QPointF(tower.right() + 1, tower.top())])
     p.setBrush(pal.colour(pal.BUILDING_ROOF))
-    p.drawPolygon(spire)
-    door = QRectF(c.x() - 3, body.bottom() - 8, 6, 8)
+    p.drawPolygon(QPolygonF([QPointF(tower.left() - 1.5, tower.top()), QPointF(c.x(), top),
+                             QPointF(tower.right() + 1.5, tower.top())]))
     p.setBrush(pal.colour(pal.BUILDING_EDGE))
-    p.drawRoundedRect(door, 2.5, 2.5)
+    p.drawRoundedRect(QRectF(c.x() - 3, body.bottom() - 8, 6, 8), 2.5, 2.5)
     p.setPen(_pen(pal.BUILDING_EDGE, 1.2))
     for x in (body.left() + 5, body.right() - 5):
-        p.drawLine(QPointF(x, body.top() + 9), QPointF(x, body.top() + 13))
+        p.drawLine(QPointF(x, body.top() + 8), QPointF(x, body.top() + 12))
 
 
 def _draw_garden(p: QPainter, c: QPointF) -> None:
