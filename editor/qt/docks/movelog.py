@@ -79,9 +79,9 @@ class MoveLogPanel(QWidget):
         self.status.setWordWrap(True)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for name, text, tip in (("first", "⏮", "The start"), ("back", "◀", "One move back"),
+        for name, text, tip in (("first", "|◀", "The start"), ("back", "◀", "One move back"),
                                 ("forward", "▶", "One move forward"),
-                                ("last", "⏭", "After the last move")):
+                                ("last", "▶|", "After the last move")):
             button = QPushButton(text, self)
             button.setToolTip(tip)
             button.clicked.connect(lambda *_, n=name: self.step(n))
