@@ -424,10 +424,8 @@ class MainWindow(QMainWindow):
         doc.rulesetChanged.connect(self._ruleset_changed)
         doc.undo_stack.canUndoChanged.connect(self.undo_action.setEnabled)
         doc.undo_stack.canRedoChanged.connect(self.redo_action.setEnabled)
-        doc.undo_stack.undoTextChanged.connect(
-            lambda text: self.undo_action.setText(f"&Undo {text}".rstrip()))
-        doc.undo_stack.redoTextChanged.connect(
-            lambda text: self.redo_action.setText(f"&Redo {text}".rstrip()))
+        doc.undo_stack.undoTextChanged.connect(self._undo_text)
+        doc.undo_stack.redoTextChanged.connect(self._redo_text)
         self.undo_action.setEnabled(doc.undo_stack.canUndo())
         self.redo_action.setEnabled(doc.undo_stack.canRedo())
         self._fill_players()
@@ -440,6 +438,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
         QTimer.singleShot(0, self.view.fit)
+
+    def _undo_text(self, text: str) -> None:
+        self.undo_action.setText(f"&Undo {text}".rstrip())
+
+    def _redo_text(self, text: str) -> None:
+        self.redo_action.setText(f"&Redo {text}".rstrip())
 
     def _update_title(self, *_: object) -> None:
         name = self.doc.display_name

@@ -20,6 +20,8 @@ SAMPLE = data_dir("samples") / "first-steps.board.json"
 @pytest.fixture
 def isolated_settings(tmp_path: Path, qapp) -> Iterator[Path]:
     """QSettings and QStandardPaths pointed at a temporary folder for one test."""
+    qapp.setOrganizationName("carcassonne-editor-tests")
+    qapp.setApplicationName("editor-tests")
     QStandardPaths.setTestModeEnabled(True)
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,

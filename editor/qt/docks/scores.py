@@ -35,19 +35,23 @@ CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 
 def comparison_rulesets(host: PluginHost) -> list[str]:
     """Every base edition (one per value of a choice option) and, beside each, the base
-    paired with each expansion published for it."""
+    paired with each expansion published for it; as the rulesets name themselves."""
     specs = []
     for base in host.base_editions():
         choice = next((o for o in base.options if o.choices), None)
-        if choice is None:
-            specs.append(base.name)
-        else:
-            specs += [edition_spec(base, {choice.name: v}) if v != choice.default
-                      else base.name for v in choice.choices]
+        variants = [edition_spec(base, {choice.name: v}) for v in choice.choices] \
+            if choice else [base.name]
+        specs += variants
         for expansion in host.editions.values():
             if expansion.expansion and base.name in expansion.pairs_with:
-                specs.append(f"{base.name} + {expansion.name}")
-    return specs
+                specs.append(f"{variants[0]} + {expansion.name}")
+    names = []
+    for spec in specs:
+        try:
+            names.append(host.ruleset(spec).name)
+        except RulesetError:
+            continue
+    return names
 
 
 def _item(value: object, tooltip: str = "") -> QTableWidgetItem:
