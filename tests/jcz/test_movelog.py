@@ -15,9 +15,18 @@ from editor.formats.boards import position_to_dict
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.qt.docks.movelog import MoveLogDock, MoveLogPanel, install_move_log, open_jcz
+from editor.qt.docks.movelog import (
+    MoveLogDock,
+    MoveLogPanel,
+    install_move_log,
+    open_jcz,
+    open_path,
+)
 from editor.qt.document import BoardDocument
+from editor.resources import data_dir
 from editor.workspace import open_position
+
+SAMPLE = data_dir("samples") / "first-steps.board.json"
 
 
 def state(position: Position) -> dict[str, Any]:
@@ -131,9 +140,30 @@ def test_install_adds_the_dock_and_opens_jcz(qtbot, host: PluginHost, catalogue:
     install_move_log(window)
     dock = window.findChild(MoveLogDock)
     assert dock is not None and window.docks == [dock]
-    assert dock.panel.moves.count() == 1  # a new document: the start only
+    assert dock.panel.moves.count() == 0  # a new document has no log
     assert window.open_file(save_path("tiny-city"))
     assert window.doc.position.moves and dock.panel.doc is window.doc
     assert dock.panel.moves.count() == 4 and window.doc.path == "" and window.doc.modified
     assert window.open_file("other.board.json") and window.opened == ["other.board.json"]
+    assert open_path(save_path("tiny-city"), host, catalogue).document is not None
+    assert open_path(str(SAMPLE), host, catalogue).document is not None
+    refused = open_path(save_path("unknown-tile"), host, catalogue)
+    assert refused.document is None and "BA/Nope" in refused.message
 
+
+
+def test_a_board_without_moves_is_left_alone(qtbot, host: PluginHost,
+                                             catalogue: Catalogue) -> None:
+    position, findings = open_position(SAMPLE)
+    assert position is not None, findings
+    doc = BoardDocument(position, str(SAMPLE), findings, host, catalogue)
+    before = state(doc.position)
+    panel = MoveLogPanel()
+    qtbot.addWidget(panel)
+    panel.set_document(doc)
+    assert panel.moves.count() == 0 and panel.status.text() == "This position has no move log."
+    for where in ("first", "back", "forward", "last"):
+        panel.step(where)
+        assert not panel.buttons[where].isEnabled()
+    panel.select(0)
+    assert state(doc.position) == before and not panel.save_button.isEnabled()

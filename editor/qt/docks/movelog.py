@@ -1,14 +1,16 @@
 """The move log: step backward and forward through a position's moves.
 
-Selecting a move shows the position after it on the board (the document's tiles, figures
-and players are set to that position through its edit methods, outside the undo history)
-and lists that move's events: points, goods, figures back to supply, findings. The start
-(row 0) is the log's start position (see :mod:`editor.replay`); the last row also lists
-end-of-game scoring. "Save position…" writes the selected position as a new board whose
-log is the moves up to it.
+Selecting a move shows the position after it on the board: the document's tiles, figures
+and players are set to that position through its edit methods, and the undo history, which
+speaks of another position, is cleared. The dock lists that move's events: points, goods,
+figures back to supply, findings. The start (row 0) is the log's start position (see
+:mod:`editor.replay`); the last row also lists end-of-game scoring. "Save position…" writes
+the selected position as a new board whose log is the moves up to it. A position without a
+log shows nothing and is never changed.
 
 :func:`install_move_log` adds the dock to a main window and teaches its File → Open (and
-Open Recent) to read JCloisterZone saves (``.jcz``) through :func:`open_jcz`.
+Open Recent) to read JCloisterZone saves (``.jcz``) through :func:`open_jcz`;
+:func:`open_path` opens either kind (for a file named on the command line).
 """
 
 from __future__ import annotations
@@ -38,11 +40,18 @@ from editor.replay import OK, Replay, ReplayError, describe_event, open_game, re
 from editor.workspace import ruleset_of
 
 from ..document import BoardDocument, FigureSpec, TileSpec
-from ..files import OpenResult, add_recent
+from ..files import OpenResult, add_recent, open_document
 
 #: File dialog filter for File → Open once the move log is installed.
 OPEN_FILTER = ("Boards and JCloisterZone saves (*.board.json *.json *.jcz);;"
                "Board files (*.board.json *.json);;JCloisterZone saves (*.jcz);;All files (*)")
+
+
+def open_path(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
+    """A board file, or a JCloisterZone save when the name ends in ``.jcz``."""
+    if path.lower().endswith(".jcz"):
+        return open_jcz(path, host, catalogue)
+    return open_document(path, host, catalogue)
 
 
 def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
@@ -115,14 +124,16 @@ class MoveLogPanel(QWidget):
             self.status.setText(f"The move log cannot be replayed: {exc}")
         else:
             played = self.replay
+            self.status.setText(f"{len(played.steps)} moves" if played.steps
+                                else "This position has no move log.")
+        if self.replay is not None and self.replay.steps:
+            played = self.replay
             self.moves.addItem("Start")
             for step in played.steps:
                 gained = ", ".join(f"{played.names[p]} {n:+d}"
                                    for p, n in _points(step.events).items())
                 self.moves.addItem(f"{step.index}. {step.text}" + (f"  ({gained})"
                                                                     if gained else ""))
-            self.status.setText(f"{len(played.steps)} moves" if played.steps
-                                else "This position has no move log.")
             self.moves.setCurrentRow(len(played.steps))
             self._show_events(len(played.steps))
         self._syncing = False
@@ -135,7 +146,7 @@ class MoveLogPanel(QWidget):
 
     def select(self, k: int) -> None:
         """Show the position after move ``k`` (0 = the start)."""
-        if self.replay is not None and 0 <= k <= len(self.replay.steps):
+        if self.replay is not None and self.replay.steps and 0 <= k <= len(self.replay.steps):
             if self.moves.currentRow() == k:
                 self._row_changed(k)
             else:
@@ -143,7 +154,7 @@ class MoveLogPanel(QWidget):
 
     def step(self, where: str) -> None:
         """``first``, ``back``, ``forward`` or ``last``."""
-        if self.replay is None:
+        if self.replay is None or not self.replay.steps:
             return
         last = len(self.replay.steps)
         target = {"first": 0, "back": self.current - 1, "forward": self.current + 1,
@@ -172,7 +183,7 @@ class MoveLogPanel(QWidget):
         for name, on in (("first", k > 0), ("back", k > 0), ("forward", 0 <= k < n),
                          ("last", 0 <= k < n)):
             self.buttons[name].setEnabled(on)
-        self.save_button.setEnabled(self.replay is not None)
+        self.save_button.setEnabled(n > 0)
 
     def _show_events(self, k: int) -> None:
         played = self.replay
@@ -199,6 +210,8 @@ class MoveLogPanel(QWidget):
         if doc is None or played is None:
             return
         target = played.board_at(k)
+        # the undo history speaks of the board as it was: it cannot apply to another position
+        doc.undo_stack.clear()
         wanted = {(p.x, p.y): (p.tile, p.rotation) for p in target}
         for spec in reversed(doc.tiles()):
             if wanted.get(spec.cell) != (spec.tile, spec.rotation):
