@@ -200,7 +200,10 @@ class BoardDocument(QObject):
 
     def figures_at(self, x: int, y: int) -> list[tuple[int, FigureSpec]]:
         """(index, figure) of the figures standing on a cell's tile."""
-        return [(i, f) for i, f in enumerate(self.figures()) if f.cell == (x, y)]
+        board = self.board
+        cell_of = board.node_cell
+        return [(i, self._spec_of(board, f)) for i, f in enumerate(board.figures)
+                if cell_of[f.node] == (x, y)]
 
     @staticmethod
     def _spec_of(board: Board, figure: Figure) -> FigureSpec:
@@ -356,12 +359,14 @@ class BoardDocument(QObject):
         self._timer.stop()
         self._rescore()
 
-    def _touched(self) -> None:
-        """Every edit ends here: drop cached results and schedule the recomputation."""
-        self._report = None
-        self._findings = None
+    def _touched(self, rescore: bool = True) -> None:
+        """Every edit ends here: drop cached results and schedule their recomputation
+        (not for edits that change no score or finding: title, description, annotations)."""
+        if rescore:
+            self._report = None
+            self._findings = None
+            self._timer.start()
         self.edited.emit()
-        self._timer.start()
 
     # -- tiles -----------------------------------------------------------------------------
 
@@ -398,9 +403,10 @@ class BoardDocument(QObject):
         if spec is None:
             raise ValueError(f"no tile at ({x}, {y})")
         turned = replace(spec, rotation=rotation % 4)
-        self._restructure({(x, y)}, [turned], self.figures())
+        figures = self.figures()
+        self._restructure({(x, y)}, [turned], figures)
         self.tileChanged.emit(x, y)
-        if any(f.cell == (x, y) for f in self.figures()):
+        if any(f.cell == (x, y) for f in figures):
             self.figuresChanged.emit([(x, y)])
         self._touched()
 
@@ -454,14 +460,20 @@ class BoardDocument(QObject):
         self._stand(figures)
 
     def _stand(self, figures: list[FigureSpec]) -> None:
-        """Make the board's figures exactly ``figures`` (those whose segment exists)."""
+        """Make the board's figures exactly ``figures`` (those whose segment exists),
+        keeping the common leading part in place."""
         board = self.board
-        for figure in list(board.figures):
+        cells = board.cells
+        wanted = [f for f in figures if f.cell in cells
+                  and f.segment in cells[f.cell].tile.segment_index]
+        have = [self._spec_of(board, f) for f in board.figures]
+        keep = 0
+        while keep < min(len(have), len(wanted)) and have[keep] == wanted[keep]:
+            keep += 1
+        for figure in reversed(board.figures[keep:]):
             board.remove_figure(figure)
-        for spec in figures:
-            placed = board.cells.get(spec.cell)
-            if placed is not None and spec.segment in placed.tile.segment_index:
-                board.add_figure(Figure(spec.kind, spec.owner, placed.node(spec.segment)))
+        for spec in wanted[keep:]:
+            board.add_figure(Figure(spec.kind, spec.owner, cells[spec.cell].node(spec.segment)))
 
     # -- figures ---------------------------------------------------------------------------
 
@@ -553,19 +565,19 @@ class BoardDocument(QObject):
         if description is not None:
             self.position.description = description
         self.annotationsChanged.emit()
-        self._touched()
+        self._touched(rescore=False)
 
     def insert_annotation(self, kind: str, index: int, item: Annotation) -> None:
         """Add a note, arrow or highlight at ``index`` of its list."""
         self.annotation_list(kind).insert(index, item)
         self.annotationsChanged.emit()
-        self._touched()
+        self._touched(rescore=False)
 
     def remove_annotation(self, kind: str, index: int) -> Annotation:
         """Remove an annotation; returns it."""
         item = self.annotation_list(kind).pop(index)
         self.annotationsChanged.emit()
-        self._touched()
+        self._touched(rescore=False)
         return item
 
     def replace_annotation(self, kind: str, index: int, item: Annotation) -> Annotation:
@@ -574,7 +586,7 @@ class BoardDocument(QObject):
         old = items[index]
         items[index] = item
         self.annotationsChanged.emit()
-        self._touched()
+        self._touched(rescore=False)
         return old
 
     # -- ruleset ---------------------------------------------------------------------------

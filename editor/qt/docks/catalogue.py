@@ -142,9 +142,15 @@ class TileFilter(QSortFilterProxyModel):
 
     def update(self, set_ids: frozenset[str], edition: str, feature: str, text: str) -> None:
         """Apply new filter values (no set ids: every set)."""
+        modern = hasattr(self, "beginFilterChange")  # Qt 6.10 deprecates invalidateFilter
+        if modern:
+            self.beginFilterChange()
         self.set_ids, self.edition, self.feature = set_ids, edition, feature
         self.text = text.strip().lower()
-        self.invalidateFilter()
+        if modern:
+            self.endFilterChange()
+        else:
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, row: int, parent: Index) -> bool:
         tile = self.model_.tiles[row]

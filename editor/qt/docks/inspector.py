@@ -13,8 +13,8 @@ from editor.model.ports import PORT_NAMES
 
 from ..document import BoardDocument
 
-EMPTY = ("<p style='color:#777'>Hover a tile to see the feature under the cursor; click to "
-         "keep it here.</p>")
+EMPTY = ("<p style='color:#777'>Hover a tile: the feature under the cursor lights up across "
+         "the board and is explained here.</p>")
 
 
 def _points(values: dict[int, int], names: list[str]) -> str:
@@ -25,7 +25,7 @@ def _points(values: dict[int, int], names: list[str]) -> str:
 
 
 class InspectorWidget(QLabel):
-    """Rich text about one feature; updated on hover, pinned on click."""
+    """Rich text about the feature under the cursor (it stays when the cursor leaves)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

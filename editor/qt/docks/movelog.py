@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -276,6 +277,9 @@ def install_move_log(window: QMainWindow) -> None:
     w: Any = window
     if hasattr(w, "docks"):
         w.docks.append(dock)
+    for menu in window.menuBar().findChildren(QMenu):
+        if menu.title() == "&Panels":
+            menu.addAction(dock.toggleViewAction())
     set_document = w.set_document
     open_file = w.open_file
 
