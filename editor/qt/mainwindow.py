@@ -163,6 +163,7 @@ class MainWindow(QMainWindow):
         self._connect_view()
         self.set_document(doc)
         self._restore_layout()
+        self.view.setFocus()
 
     # -- construction ----------------------------------------------------------------------
 
@@ -192,6 +193,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.catalogue_dock, self.inspector_dock], [300, 360],
                          Qt.Orientation.Horizontal)
         self.resizeDocks([self.findings_dock], [150], Qt.Orientation.Vertical)
+        self.resizeDocks([self.findings_dock, self.history_dock], [640, 300],
+                         Qt.Orientation.Horizontal)
         self.resizeDocks([self.inspector_dock, self.players_dock], [230, 420],
                          Qt.Orientation.Vertical)
         self.docks = [self.catalogue_dock, self.inspector_dock, self.players_dock,

@@ -49,7 +49,7 @@ class RulesetPicker(QWidget):
         box_layout = QVBoxLayout(box)
         for edition in host.editions.values():
             if edition.expansion:
-                check = QCheckBox(edition.title)
+                check = QCheckBox(edition.title.replace("&", "&&"))
                 check.setToolTip(f"{edition.name}: published for "
                                  f"{', '.join(edition.pairs_with) or 'any base edition'}")
                 check.setChecked(edition.name in editions)
@@ -105,7 +105,8 @@ class RulesetPicker(QWidget):
         for name in self.editions():
             edition = self.host.editions[name]
             for spec in edition.options:
-                self.options_form.addRow(f"{edition.name} {spec.name}",
+                self.options_form.addRow(f"{spec.name.replace('_', ' ').capitalize()} "
+                                         f"({edition.name})",
                                          self._option_widget(edition, spec))
                 count += 1
         self.options_box.setVisible(bool(count))

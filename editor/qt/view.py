@@ -26,12 +26,23 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QEnterEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QInputDialog, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QGraphicsView,
+    QInputDialog,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from editor.model.board import Cell
 from editor.model.position import Arrow, Highlight, Note
@@ -533,6 +544,14 @@ class BoardView(QGraphicsView):
             return
         self._place(self.cell_at(event.position()))
         event.acceptProposedAction()
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        """Take the keyboard when the mouse comes over the board (R rotates the tile in
+        hand at once), unless someone is typing in a text field."""
+        focus = QApplication.focusWidget()
+        if not isinstance(focus, QLineEdit | QTextEdit | QPlainTextEdit | QAbstractSpinBox):
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+        super().enterEvent(event)
 
     def leaveEvent(self, event: object) -> None:
         self.board_scene.hide_ghost()

@@ -172,7 +172,7 @@ class AnnotationsWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(form)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.tree, 1)
         layout.addLayout(buttons)
 
     def set_document(self, doc: BoardDocument) -> None:

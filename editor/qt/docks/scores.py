@@ -26,11 +26,12 @@ from PySide6.QtWidgets import (
 from editor.model import events as ev
 from editor.plugins import PluginHost
 from editor.rules.report import Line, ScoreReport
-from editor.rules.ruleset import RulesetError, edition_spec
+from editor.rules.ruleset import RulesetError, edition_spec, parse_spec
 
 from ..document import BoardDocument
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
+SPEC_ROLE = Qt.ItemDataRole.UserRole + 2
 
 
 def comparison_rulesets(host: PluginHost) -> list[str]:
@@ -54,6 +55,22 @@ def comparison_rulesets(host: PluginHost) -> list[str]:
     return names
 
 
+def short_name(spec: str, host: PluginHost) -> str:
+    """``C1 [2001] + TB C1`` for ``base:C1[rules=2001] + traders-builders:C1``."""
+    parts = []
+    for name, options in parse_spec(spec):
+        edition = host.editions.get(name)
+        if edition is None:
+            parts.append(name)
+            continue
+        text = edition.label if edition.part == "base" else "".join(
+            w[0].upper() for w in edition.part.split("-")) + " " + edition.label
+        if options:
+            text += f" [{', '.join(options.values())}]"
+        parts.append(text)
+    return " + ".join(parts)
+
+
 def _item(value: object, tooltip: str = "") -> QTableWidgetItem:
     item = QTableWidgetItem()
     item.setData(Qt.ItemDataRole.DisplayRole, value)
@@ -72,6 +89,7 @@ def _table(headers: list[str]) -> QTableWidget:
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setAlternatingRowColors(True)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
     return table
@@ -145,8 +163,7 @@ class ScoresWidget(QTabWidget):
         self.comparison = _table(["Ruleset"])
         self.comparison.setWordWrap(False)
         self.differences = QTreeWidget()
-        self.differences.setHeaderLabels(["Ruleset", "Player", "Points", "Feature", "Reason"])
-        self.differences.setRootIsDecorated(False)
+        self.differences.setHeaderLabels(["Ruleset / player", "Points", "Feature", "Reason"])
         self.differences.setAlternatingRowColors(True)
         self.differences.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.differences.itemActivated.connect(self._activated)
@@ -295,9 +312,11 @@ class ScoresWidget(QTabWidget):
             table.setHorizontalHeaderItem(col, header)
         table.setRowCount(len(specs))
         for row, spec in enumerate(specs):
-            table.setItem(row, 0, _item(spec, "\n".join(
-                doc.host.editions[n.split("[")[0].strip()].title
-                for n in spec.split("+") if n.split("[")[0].strip() in doc.host.editions)))
+            label = _item(short_name(spec, doc.host), spec + "\n" + "\n".join(
+                doc.host.editions[name].title for name, _ in parse_spec(spec)
+                if name in doc.host.editions))
+            label.setData(SPEC_ROLE, spec)
+            table.setItem(row, 0, label)
             result = self.compared[spec]
             if isinstance(result, str):
                 table.setItem(row, 1, _item("—", result))
@@ -323,7 +342,7 @@ class ScoresWidget(QTabWidget):
         for row in range(table.rowCount()):
             values = [table.item(row, c).data(Qt.ItemDataRole.DisplayRole)
                       for c in range(1, table.columnCount() - 1) if table.item(row, c)]
-            result[table.item(row, 0).text()] = [int(v) for v in values if v != "—"]
+            result[table.item(row, 0).data(SPEC_ROLE)] = [int(v) for v in values if v != "—"]
         return result
 
     def _fill_differences(self, specs: list[str]) -> None:
@@ -334,17 +353,29 @@ class ScoresWidget(QTabWidget):
                      for line in r.lines} for s, r in reports.items()}
         common = set.intersection(*keyed.values()) if keyed else set()
         self.differences.clear()
+        assert self.doc is not None
         for spec, report in reports.items():
-            for line in report.lines:
-                key = (line.player, line.feature, line.cell, line.segment, line.points)
-                if key in common:
-                    continue
-                item = QTreeWidgetItem([spec, report.players[line.player],
-                                        f"{line.points:+d}", line.feature, line.reason])
-                item.setToolTip(4, line.rule)
+            lines = [line for line in report.lines if (
+                line.player, line.feature, line.cell, line.segment, line.points) not in common]
+            if not lines:
+                continue
+            head = QTreeWidgetItem([short_name(spec, self.doc.host), "",
+                                    f"{len(lines)} line{'s' if len(lines) != 1 else ''}"])
+            head.setToolTip(0, spec)
+            font = head.font(0)
+            font.setBold(True)
+            head.setFont(0, font)
+            for line in lines:
+                item = QTreeWidgetItem([report.players[line.player], f"{line.points:+d}",
+                                        line.feature, line.reason])
+                item.setToolTip(3, f"{line.reason}\n[{line.edition}] {line.rule}")
+                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight
+                                      | Qt.AlignmentFlag.AlignVCenter)
                 if line.cell is not None:
                     item.setData(0, CELL_ROLE, line.cell)
-                self.differences.addTopLevelItem(item)
+                head.addChild(item)
+            self.differences.addTopLevelItem(head)
+        self.differences.expandAll()
 
     def shown_totals(self) -> list[tuple[str, int, int]]:
         """(player, score, if ended now) as the live table shows them."""
