@@ -9,10 +9,8 @@ that one geometry; a rotation and a target rectangle are a :class:`QTransform` a
 
 from __future__ import annotations
 
-import ctypes
 import math
 import os
-import sys
 import weakref
 from dataclasses import dataclass, field
 
@@ -34,17 +32,6 @@ from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Segm
 from editor.model.tilesets import TileSet
 
 from . import palette as pal
-
-
-def _keep_none_alive() -> None:
-    """PySide6 6.12.0 returns ``None`` from void methods without a new reference; on Python
-    before 3.12 (where ``None`` is not immortal) a few thousand paint calls then abort the
-    interpreter with "deallocating None". Give ``None`` references to spare."""
-    if sys.version_info < (3, 12) and sys.implementation.name == "cpython":
-        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
-
-
-_keep_none_alive()
 
 #: Side of the frame the geometry is computed in.
 FRAME = 100.0
