@@ -217,10 +217,6 @@ class BoardDocument(QObject):
             return None
         return describe(self.board, placed.node(segment))
 
-    def placed_count(self, tile: Tile) -> int:
-        """Copies of ``tile`` on the board."""
-        return sum(1 for p in self.board if p.tile is tile)
-
     def player_colour(self, owner: int) -> str:
         """A player's colour (grey for an owner that is not a player)."""
         players = self.players

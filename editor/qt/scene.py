@@ -188,10 +188,6 @@ class BoardScene(QGraphicsScene):
         players = self.doc.players
         return players[owner].name if 0 <= owner < len(players) else f"player {owner}"
 
-    def figure_items(self) -> list[FigureItem]:
-        """Every figure item, cell by cell."""
-        return [item for items in self.figures.values() for item in items]
-
     # -- annotations -----------------------------------------------------------------------
 
     def set_annotations_visible(self, visible: bool) -> None:
