@@ -9,7 +9,7 @@ import pytest
 from jcz_support import save_path
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from editor.formats.boards import position_to_dict
 from editor.model.position import Position
@@ -167,3 +167,21 @@ def test_a_board_without_moves_is_left_alone(qtbot, host: PluginHost,
         assert not panel.buttons[where].isEnabled()
     panel.select(0)
     assert state(doc.position) == before and not panel.save_button.isEnabled()
+
+
+def test_install_on_the_main_window(qtbot, host: PluginHost, catalogue: Catalogue,
+                                    isolated_settings: Path) -> None:
+    from editor.qt.mainwindow import MainWindow
+
+    window = MainWindow(BoardDocument(host=host, catalogue=catalogue), host, catalogue)
+    qtbot.addWidget(window)
+    install_move_log(window)
+    dock = window.findChild(MoveLogDock)
+    assert dock is not None and dock in window.docks
+    assert window.open_file(save_path("base-game"))
+    assert dock.panel.doc is window.doc and dock.panel.moves.count() == 7
+    dock.panel.select(3)
+    assert len(window.doc.board) == 4
+    panels = [m for m in window.menuBar().findChildren(QMenu) if m.title() == "&Panels"]
+    assert dock.toggleViewAction() in panels[0].actions()
+    window.doc.mark_saved()  # so that closing asks nothing
