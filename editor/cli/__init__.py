@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from editor import __version__
 
 #: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "validate", "tilesets", "score", "compare", "render", "plugins",
-            "import_jcz", "replay")
+COMMANDS = ("gui", "validate", "tilesets", "score", "compare", "solve", "check", "scenario",
+            "render", "plugins", "import_jcz", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

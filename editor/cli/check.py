@@ -1,0 +1,72 @@
+"""``check``: is the puzzle's reference solution legal, optimal and unique?"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from editor.puzzles import CheckReport, PuzzleError, check
+from editor.rules.notation import format_move
+from editor.workspace import catalogue
+
+from .common import (
+    CommandError,
+    add_format,
+    add_rules,
+    load,
+    print_json,
+    report_plugin_errors,
+    rules_for,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``check`` subcommand."""
+    parser = subparsers.add_parser(
+        "check", help="check a puzzle's reference solution",
+        description="Check that the puzzle's reference solution is legal, optimal (no move "
+        "does better on the objective) and unique (every move that ties it is listed; the "
+        "same move written differently, such as a symmetric tile turned another way, does "
+        "not count). Exit code: 0 legal, optimal and unique; 1 otherwise, saying why; 2 the "
+        "board cannot be read or has no puzzle block.")
+    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
+    add_rules(parser)
+    add_format(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check and print the verdict."""
+    try:
+        position = load(args.board)
+        report = check(position, rules_for(position, args.rules), catalogue())
+    except (CommandError, PuzzleError) as exc:
+        print(f"carcassonne-editor check: {exc}", file=sys.stderr)
+        return 2
+    report_plugin_errors()
+    if args.format == "json":
+        print_json(report.to_json())
+    else:
+        print(render(report, args.board))
+    return 0 if report.ok else 1
+
+
+def render(report: CheckReport, name: str) -> str:
+    """The verdict as text."""
+    title = report.puzzle.title or name
+    out = [f"Puzzle: {title}", f"Ruleset: {report.ruleset}", f"Objective: {report.objective}"]
+    if report.solution:
+        moves = " then ".join(format_move(m) for m in report.solution)
+        gives = f": {report.outcome.describe()}" if report.outcome else ""
+        out.append(f"Solution: {moves}{gives}")
+    out.append(f"legal: {'yes' if report.legal else 'no'}, optimal: "
+               f"{'yes' if report.optimal else 'no'}, unique: "
+               f"{'yes' if report.unique else 'no'} ({report.considered} moves considered)")
+    out += [f"  {problem}" for problem in report.problems]
+    for r in report.same:
+        written = " then ".join(format_move(m) for m in r.moves)
+        if [format_move(m) for m in r.moves] != [format_move(m) for m in report.solution]:
+            out.append(f"  the same move: {written}")
+    out.append("OK" if report.ok else "FAILED")
+    return "\n".join(out)

@@ -1,0 +1,119 @@
+"""``scenario``: the tiles left in the bag, dead cells, and where a tile fits."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from editor.model.tiles import Tile
+from editor.model.tilesets import Catalogue
+from editor.puzzles import Bag, Fitter, Puzzle, PuzzleError, bag, bag_sets, fits
+from editor.rules.engine import Engine
+from editor.rules.notation import NotationError, find_tile
+from editor.workspace import catalogue
+
+from .common import (
+    CommandError,
+    add_format,
+    add_rules,
+    load,
+    print_json,
+    report_plugin_errors,
+    rules_for,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``scenario`` subcommand."""
+    parser = subparsers.add_parser(
+        "scenario", help="tiles left, dead cells, where a tile fits",
+        description="Scenario tools. The bag is the box of the board's tile sets (those it "
+        "lists, else its ruleset's) minus the tiles on the board and the puzzle's tiles in "
+        "hand; a dead cell is an empty cell beside the board where no tile left in the bag "
+        "fits. Exit code: 0 done, 1 the board holds more copies of a tile than the box, 2 the "
+        "board cannot be read or the command line is wrong.")
+    parser.add_argument("board", metavar="BOARD", help="a board file")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--remaining", action="store_true", help="the tiles left in the bag")
+    what.add_argument("--dead", action="store_true",
+                      help="empty cells where no tile left in the bag fits")
+    what.add_argument("--fits", metavar="TILE",
+                      help="the cells (and rotations) where TILE may go, e.g. 'E' or "
+                      "'base-c2/E'")
+    add_rules(parser)
+    add_format(parser)
+    parser.set_defaults(handler=run)
+
+
+def _hand(puzzle: dict[str, Any] | None, cat: Catalogue) -> list[Tile]:
+    try:
+        return Puzzle.from_dict(puzzle).hand_tiles(cat) if puzzle else []
+    except PuzzleError as exc:
+        raise CommandError(str(exc)) from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    """Answer the question asked."""
+    cat = catalogue()
+    try:
+        position = load(args.board)
+        rules = rules_for(position, args.rules)
+        engine = Engine(rules)
+        sets = bag_sets(position, rules, cat)
+        left = bag(position.board, sets, _hand(position.puzzle, cat))
+        tile = None
+        if args.fits:
+            tile = find_tile(args.fits, cat, [s.id for s in sets] or rules.tilesets())
+    except (CommandError, NotationError) as exc:
+        print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
+        return 2
+    report_plugin_errors()
+    for t, n in left.excess.items():
+        print(f"warning: {n} more {t.ref} on the board or in hand than the box holds "
+              f"({t.count})", file=sys.stderr)
+    board = position.board
+    if tile is not None:
+        found = fits(engine, board, tile)
+        if args.format == "json":
+            print_json({"tile": tile.ref, "cells": [{"cell": list(c), "rotations":
+                                                     [r * 90 for r in rs]} for c, rs in found]})
+        else:
+            print(f"{tile.ref} fits on {len(found)} cell{'' if len(found) == 1 else 's'}"
+                  + ":" * bool(found))
+            for (x, y), rs in found:
+                print(f"  ({x}, {y})  " + " ".join(f"{r * 90}°" for r in rs))
+    elif args.dead:
+        dead = Fitter(engine, left.available()).dead_cells(board)
+        if args.format == "json":
+            print_json({"bag": left.total, "dead": [list(c) for c in dead]})
+        else:
+            print(f"{len(dead)} dead cell{'' if len(dead) == 1 else 's'} (no tile of the "
+                  f"{left.total} left fits)" + ":" * bool(dead))
+            for x, y in dead:
+                print(f"  ({x}, {y})  needs {describe_sides(board.signature(x, y))}")
+    elif args.format == "json":
+        print_json(left.to_json())
+    else:
+        print(render_bag(left, len(_hand(position.puzzle, cat))))
+    return 1 if left.excess else 0
+
+
+def describe_sides(signature: tuple[str, str, str, str]) -> str:
+    """``N city, E road`` for the sides a cell's neighbours constrain."""
+    return ", ".join(f"{side} {kind}" for side, kind in zip("NESW", signature, strict=True)
+                     if kind)
+
+
+def render_bag(left: Bag, in_hand: int) -> str:
+    """The bag as text, one line per tile kind."""
+    box = sum(t.count for t in left.counts)
+    note = f" (the {in_hand} tile{'s' if in_hand > 1 else ''} in hand not counted)" \
+        if in_hand else ""
+    out = [f"Tiles left in the bag ({', '.join(left.sets)}): {left.total} of {box}{note}"]
+    width = max((len(t.ref) for t in left.counts), default=0)
+    out += [f"  {t.ref:<{width}}  {n}/{t.count}" for t, n in left.counts.items()]
+    if left.foreign:
+        out.append("not from these sets: " + ", ".join(
+            f"{t.ref} ×{n}" for t, n in left.foreign.items()))
+    return "\n".join(out)

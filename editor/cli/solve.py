@@ -1,0 +1,91 @@
+"""``solve``: every legal move for the puzzle's tiles in hand, ranked by its objective."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver
+from editor.rules.notation import format_move
+from editor.workspace import catalogue
+
+from .common import (
+    CommandError,
+    add_format,
+    add_rules,
+    load,
+    print_json,
+    report_plugin_errors,
+    rules_for,
+    table,
+)
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``solve`` subcommand."""
+    parser = subparsers.add_parser(
+        "solve", help="rank every move for a puzzle's tiles in hand",
+        description="Enumerate every legal move for the puzzle's tile in hand (cell × "
+        "distinct rotation × figure option, builder and pig included), evaluate the "
+        "objective and rank the moves. The hand lists the tiles the player to move places: "
+        "this turn's tile, then a builder's extra tile or the tile of their next turn (the "
+        "opponents' turns between are not played); with several tiles each move is ranked "
+        "by its best line. Exit code: 0 ranked, 1 no legal move or none meets the "
+        "objective, 2 the board cannot be read or has no usable puzzle.")
+    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
+    parser.add_argument("--top", type=int, default=10, metavar="N",
+                        help="how many moves to list (default 10; 0 lists all)")
+    add_rules(parser)
+    add_format(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve and print the ranking."""
+    try:
+        position = load(args.board)
+        if position.puzzle is None:
+            raise CommandError(f"{args.board} has no puzzle block")
+        rules = rules_for(position, args.rules)
+        puzzle = Puzzle.from_dict(position.puzzle)
+        solver = Solver.for_position(position, rules, catalogue(), puzzle)
+        ranking = solver.rank()
+    except (CommandError, PuzzleError) as exc:
+        print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
+        return 2
+    report_plugin_errors()
+    names = [p.name for p in position.board.players]
+    objective = puzzle.objective.describe(names, puzzle.to_move)
+    shown = ranking[:args.top] if args.top > 0 else ranking
+    if args.format == "json":
+        print_json({"title": puzzle.title or position.title, "ruleset": rules.name,
+                    "objective": objective, "hand": puzzle.hand, "considered": len(ranking),
+                    "moves": [entry(r) for r in shown]})
+    else:
+        print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
+                     ranking, shown))
+    solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
+    return 0 if solved else 1
+
+
+def entry(r: Ranked) -> dict[str, object]:
+    """One ranked move as plain data."""
+    return {"rank": r.rank, "move": format_move(r.move),
+            "line": [format_move(m) for m in r.line], "outcome": r.outcome.to_json()}
+
+
+def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: list[Ranked],
+           shown: list[Ranked]) -> str:
+    """The ranking as text."""
+    out = [f"Puzzle: {title}"] if title else []
+    out += [f"Ruleset: {ruleset}", f"Objective: {objective}", f"Hand: {', '.join(hand)}", ""]
+    if not ranking:
+        return "\n".join([*out, f"{hand[0]} fits nowhere: no legal move"])
+    rows = [[r.rank, format_move(r.move), r.outcome.describe(),
+             " then ".join(format_move(m) for m in r.line[1:])] for r in shown]
+    out.append(table(rows, ["rank", "move", "outcome", "best continuation"]))
+    if len(shown) < len(ranking):
+        out.append(f"… {len(ranking) - len(shown)} more of {len(ranking)} moves (--top 0 lists "
+                   "all)")
+    return "\n".join(out)

@@ -1,0 +1,125 @@
+"""Checking a puzzle's reference solution: is it legal, optimal and unique?
+
+The solution lists the moves that matter, from the first: one move, or the first moves of
+a line (a builder's extra tile, the next turn's tile). Its value is that of the best line
+beginning with those moves. It is *optimal* when no line does better, and *unique* when
+every other optimal line begins with moves that leave the same position (the same tile
+shapes on the same cells, every figure on the same feature, the same scores, goods and
+supplies): a symmetric tile written turned another way, or a farmer on another segment of
+the same field, is the same answer. For ``reach-points`` and ``block-completion`` optimal
+means the objective is met, and unique that no other move meets it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from editor.model.position import Position
+from editor.model.tilesets import Catalogue
+from editor.rules.moves import IllegalMove, Move
+from editor.rules.notation import format_move
+from editor.rules.ruleset import Ruleset
+
+from .objectives import Outcome
+from .puzzle import Puzzle, PuzzleError
+from .solver import Ranked, Solver
+
+
+@dataclass(slots=True)
+class CheckReport:
+    """The verdict on a puzzle's reference solution; ``problems`` say why it fails."""
+
+    puzzle: Puzzle
+    ruleset: str
+    objective: str
+    problems: list[str] = field(default_factory=list)
+    legal: bool = False
+    optimal: bool = False
+    solution: list[Move] = field(default_factory=list)
+    outcome: Outcome | None = None
+    #: the best moves (every move tying for first)
+    best: list[Ranked] = field(default_factory=list)
+    #: other optimal moves leaving a different position
+    ties: list[Ranked] = field(default_factory=list)
+    #: optimal moves that are the solution written differently
+    same: list[Ranked] = field(default_factory=list)
+    considered: int = 0
+
+    @property
+    def unique(self) -> bool:
+        """Optimal, and no other move ties it."""
+        return self.optimal and not self.ties
+
+    @property
+    def ok(self) -> bool:
+        """Legal, optimal and unique."""
+        return self.legal and self.unique
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--format json``."""
+        def entry(r: Ranked) -> dict[str, object]:
+            return {"moves": [format_move(m) for m in r.moves],
+                    "line": [format_move(m) for m in r.line], "outcome": r.outcome.to_json()}
+
+        return {
+            "title": self.puzzle.title, "ruleset": self.ruleset, "objective": self.objective,
+            "ok": self.ok, "legal": self.legal, "optimal": self.optimal, "unique": self.unique,
+            "solution": [format_move(m) for m in self.solution],
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "best": [entry(r) for r in self.best], "ties": [entry(r) for r in self.ties],
+            "same": [entry(r) for r in self.same], "considered": self.considered,
+            "problems": list(self.problems),
+        }
+
+
+def check(position: Position, rules: Ruleset, catalogue: Catalogue) -> CheckReport:
+    """Check the position's puzzle (``PuzzleError`` when the board has no puzzle block)."""
+    if position.puzzle is None:
+        raise PuzzleError("the board has no puzzle block")
+    puzzle = Puzzle.from_dict(position.puzzle)
+    names = [p.name for p in position.board.players]
+    report = CheckReport(puzzle, rules.name, puzzle.objective.describe(names, puzzle.to_move))
+    try:
+        solver = Solver.for_position(position, rules, catalogue, puzzle)
+    except PuzzleError as exc:
+        report.problems.append(str(exc))
+        return report
+    if not puzzle.solution:
+        report.problems.append("the puzzle has no reference solution")
+    else:
+        try:
+            report.solution = solver.solution()
+            report.outcome, _ = solver.evaluate(report.solution)
+            report.legal = True
+        except (PuzzleError, IllegalMove) as exc:
+            report.problems.append(f"the solution is not legal: {exc}")
+    ranking = solver.rank(max(1, len(report.solution)))
+    report.considered = len(ranking)
+    if not ranking:
+        report.problems.append(f"{solver.hand[0].ref} fits nowhere on the board")
+        return report
+    top = ranking[0].outcome
+    report.best = [r for r in ranking if r.outcome.key == top.key]
+    if solver.goal.binary and not top.success:
+        report.problems.append("no move meets the objective")
+    if report.outcome is None:
+        return report
+    if solver.goal.binary and not report.outcome.success:
+        report.problems.append(f"the solution does not meet the objective "
+                               f"({report.outcome.describe()})")
+    elif report.outcome.key != top.key:
+        best = report.best[0]
+        report.problems.append(
+            f"the solution is not optimal: it gives {report.outcome.describe()}, but "
+            f"{' then '.join(format_move(m) for m in best.moves)} gives {top.describe()}")
+    else:
+        report.optimal = True
+        mine = solver.position_key(report.solution)
+        for r in report.best:
+            (report.same if solver.position_key(r.moves) == mine else report.ties).append(r)
+        if report.ties:
+            listed = "; ".join(" then ".join(format_move(m) for m in r.moves)
+                               for r in report.ties)
+            report.problems.append(f"the solution is not unique: {len(report.ties)} other "
+                                   f"move{'s' if len(report.ties) > 1 else ''} tie: {listed}")
+    return report

@@ -1,0 +1,304 @@
+"""The puzzle solver: every legal move for the tiles in hand, ranked by the objective.
+
+**The hand.** ``puzzle.hand`` lists the tiles the player to move will place, in the order
+they draw them. The first is this turn's tile. When a move earns a builder's extra tile
+(the C1–C3 double turn, the C3.1 extra turn) the extra tile is the next tile of the hand,
+played at once as part 2 of the same turn; otherwise the next tile of the hand is the
+player's tile on their next turn. The opponents' turns in between are not played: their
+tiles are unknown, so the board stays as it is. The builder's second tile is always taken
+when the hand holds one (C1–C3 make it optional, but declining it never changes which
+tiles the hand places). A tile that fits nowhere is put aside and the next one is drawn
+in its place. ``most-points`` counts this turn only (the first tile and a builder's extra
+tile); the other objectives play the whole hand (see :mod:`.objectives`).
+
+**Ranking.** A line is one legal move per tile; a move's value is that of its best line
+(the search is exhaustive, so a two-tile hand is searched two moves deep). :meth:`Solver.rank`
+ranks the first moves, or the first ``depth`` moves of the lines (for ``check``).
+
+**Speed.** Every move is applied to the one board and undone through its journal; legal
+moves come from :meth:`Engine.legal_moves` without placing. Final scoring runs only for
+objectives that read it, and then only after *loud* moves: a move that places no figure,
+causes no event (no points, no completion, no returned figure, no goods, no extra turn),
+joins no feature holding a figure and adds no neighbour to a monastery or garden holding
+one cannot change final scoring, so it reuses the totals of the position before it. That
+locality holds for the built-in editions; a ruleset with a third-party edition gets final
+scoring after every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from operator import attrgetter
+
+from editor.model.board import NEIGHBOURS8, Board, Cell
+from editor.model.position import Position
+from editor.model.tiles import CLOISTER_KINDS
+from editor.model.tilesets import Catalogue, TileSet
+from editor.rules.engine import Engine
+from editor.rules.moves import Move, MoveResult, Turn
+from editor.rules.ruleset import Ruleset
+
+from .objectives import Goal, Outcome, goal_for
+from .puzzle import Puzzle, PuzzleError, move_from_dict
+from .scenario import Fitter, bag, bag_sets
+
+#: Moves in board order (north to south, west to east), whatever the frontier's order.
+_by_cell = attrgetter("y", "x")
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A ranked move (or the first moves of a line): its best line and what that achieves.
+
+    ``rank`` is 1 for the best; moves whose outcomes tie on the objective share a rank.
+    """
+
+    moves: tuple[Move, ...]
+    line: tuple[Move, ...]
+    outcome: Outcome
+    rank: int = 0
+
+    @property
+    def move(self) -> Move:
+        """The first move."""
+        return self.moves[0]
+
+
+class Solver:
+    """Ranks the moves of a puzzle on its board, under a ruleset.
+
+    The board is changed while the solver works and left exactly as it was.
+    """
+
+    def __init__(self, board: Board, rules: Ruleset, puzzle: Puzzle, catalogue: Catalogue,
+                 sets: Sequence[TileSet] = (), *, local: bool | None = None) -> None:
+        self.board = board
+        self.rules = rules
+        self.puzzle = puzzle
+        self.catalogue = catalogue
+        self.engine = Engine(rules)
+        self.player = puzzle.to_move
+        if not 0 <= self.player < len(board.players):
+            raise PuzzleError(f"the player to move is {self.player}, but the board has "
+                              f"{len(board.players)} players")
+        self.hand = puzzle.hand_tiles(catalogue)
+        if not self.hand:
+            raise PuzzleError("the puzzle has no tile in hand")
+        self.goal: Goal = goal_for(puzzle.objective, self.player, board)
+        self.start = [p.score for p in board.players]
+        left = bag(board, sets, self.hand)
+        self.fitter = Fitter(self.engine, left.available())
+        infos = rules.host.infos
+        self.local = all(e.plugin in infos and infos[e.plugin].builtin
+                         for e in rules.editions) if local is None else local
+        self._totals: list[int] | None = None
+
+    @classmethod
+    def for_position(cls, position: Position, rules: Ruleset, catalogue: Catalogue,
+                     puzzle: Puzzle | None = None) -> Solver:
+        """A solver for a position's own puzzle block (or ``puzzle``)."""
+        if puzzle is None:
+            if position.puzzle is None:
+                raise PuzzleError("the board has no puzzle block")
+            puzzle = Puzzle.from_dict(position.puzzle)
+        return cls(position.board, rules, puzzle, catalogue,
+                   bag_sets(position, rules, catalogue))
+
+    # -- what the objective reads (LineEnd) ----------------------------------------------
+
+    def gained(self, player: int) -> int:
+        """Points ``player`` scored on the track since the puzzle's position."""
+        return self.board.players[player].score - self.start[player]
+
+    def final_totals(self) -> list[int]:
+        """Scores after final scoring of the current board."""
+        if self._totals is None:
+            self._totals = self._final()
+        return self._totals
+
+    def dead(self, cell: Cell) -> bool:
+        """Whether no tile left in the bag fits ``cell``."""
+        return self.fitter.dead(self.board, cell)
+
+    # -- ranking -------------------------------------------------------------------------
+
+    def rank(self, depth: int = 1) -> list[Ranked]:
+        """Every first move (every first ``depth`` moves of a line), best first."""
+        found: list[Ranked] = []
+        self._search(0, 1, None, depth, [], found)
+        found.sort(key=lambda r: r.outcome.order, reverse=True)
+        keys = [r.outcome.key for r in found]
+        ranked, rank = [], 1
+        for i, item in enumerate(found):
+            if i and keys[i] != keys[i - 1]:
+                rank = i + 1
+            ranked.append(Ranked(item.moves, item.line, item.outcome, rank))
+        return ranked
+
+    def evaluate(self, moves: Sequence[Move]) -> tuple[Outcome, tuple[Move, ...]]:
+        """The outcome of the best line starting with ``moves`` and that line.
+
+        The moves are checked as in play (``IllegalMove`` with the findings), and must follow
+        the hand (``PuzzleError``).
+        """
+        board = self.board
+        mark = board.mark()
+        try:
+            index, part = self._play(moves, check=True)
+            outcome, rest = self._search(index, part, None, 0, [], [])
+        finally:
+            board.undo_to(mark)
+        return outcome, (*moves, *rest)
+
+    def solution(self) -> list[Move]:
+        """The puzzle's reference solution as moves, each read on the board the moves before
+        it leave (``PuzzleError`` or ``IllegalMove`` when one cannot be read or played)."""
+        board = self.board
+        mark = board.mark()
+        moves: list[Move] = []
+        try:
+            for i, data in enumerate(self.puzzle.solution):
+                self._play(moves, check=True)
+                try:
+                    moves.append(move_from_dict(data, self.catalogue, board))
+                except PuzzleError as exc:
+                    raise PuzzleError(f"solution move {i + 1}: {exc}") from exc
+                board.undo_to(mark)
+        finally:
+            board.undo_to(mark)
+        return moves
+
+    def position_key(self, moves: Sequence[Move]) -> tuple:
+        """What the board looks like after ``moves`` up to the names of segments: the new
+        tiles' shapes, each figure's kind, owner and feature, scores, goods and supplies.
+        Two moves with equal keys are the same move written differently."""
+        board = self.board
+        mark = board.mark()
+        try:
+            self._play(moves, check=False)
+            tiles = tuple((m.x, m.y, board.cells[(m.x, m.y)].orientation.shape) for m in moves)
+            figures = sorted((f.kind, f.owner, self._feature_key(f.node))
+                             for f in board.figures)
+            players = tuple((p.score, tuple(sorted(p.goods.items())),
+                             tuple(sorted(p.supply.items()))) for p in board.players)
+        finally:
+            board.undo_to(mark)
+        return tiles, tuple(figures), players
+
+    # -- the search ----------------------------------------------------------------------
+
+    def _play(self, moves: Sequence[Move], check: bool) -> tuple[int, int]:
+        """Apply ``moves`` as the line's first moves; returns the next hand index and turn
+        part (0 when the line is over)."""
+        index, part = 0, 1
+        for i, move in enumerate(moves):
+            index = self._next_index(index, part)
+            if index >= len(self.hand) or part == 0:
+                raise PuzzleError(f"move {i + 1} ({move.tile.ref}): the line is over (the "
+                                  + ("turn ends" if self.goal.this_turn else "hand is empty")
+                                  + ")")
+            if check and move.player != self.player:
+                raise PuzzleError(f"move {i + 1} is by player {move.player}, but player "
+                                  f"{self.player} is to move")
+            if check and move.tile is not self.hand[index]:
+                raise PuzzleError(f"move {i + 1} places {move.tile.ref}, but the tile in hand "
+                                  f"is {self.hand[index].ref}")
+            result = self.engine.apply(self.board, move, Turn(self.player, part),
+                                       check=check)
+            index, part = index + 1, self._next_part(result)
+        return index, part
+
+    def _next_index(self, index: int, part: int) -> int:
+        """The first tile from ``index`` on that fits somewhere (the others are put aside)."""
+        hand, board, engine = self.hand, self.board, self.engine
+        while index < len(hand) and part and not engine.legal_placements(board, hand[index]):
+            index += 1
+        return index
+
+    def _next_part(self, result: MoveResult) -> int:
+        if result.extra_turn:
+            return result.next_turn.part
+        return 0 if self.goal.this_turn else 1
+
+    def _search(self, index: int, part: int, totals: list[int] | None, depth: int,
+                prefix: list[Move], found: list[Ranked]) -> tuple[Outcome, tuple[Move, ...]]:
+        """The best outcome and line from the current board, playing ``hand[index:]`` from
+        turn part ``part`` (0: the line is over). ``totals`` are the final totals of the
+        current board when known. Lines whose first moves reach ``depth`` (or end sooner)
+        are added to ``found``."""
+        board, engine, goal, player = self.board, self.engine, self.goal, self.player
+        moves: list[Move] = []
+        while part and index < len(self.hand) and not moves:
+            moves = engine.legal_moves(board, self.hand[index], player, Turn(player, part))
+            if not moves:
+                index += 1
+        moves.sort(key=_by_cell)
+        if not moves:
+            self._totals = totals
+            return goal.outcome(self), ()
+        reuse = goal.needs_final and self.local
+        if reuse and totals is None:
+            totals = self._final()
+        record = len(prefix) < depth
+        best: tuple[Outcome, tuple[Move, ...]] | None = None
+        for move in moves:
+            result = engine.apply(board, move, Turn(player, part), check=False)
+            known = totals if reuse and self._quiet(result) else None
+            if record:
+                prefix.append(move)
+            outcome, rest = self._search(index + 1, self._next_part(result), known, depth,
+                                         prefix, found)
+            board.undo_to(result.mark)
+            if record:
+                prefix.pop()
+                if len(prefix) + 1 == depth or not rest:
+                    found.append(Ranked((*prefix, move), (*prefix, move, *rest), outcome))
+            if best is None or outcome.order > best[0].order:
+                best = (outcome, (move, *rest))
+        assert best is not None
+        return best
+
+    def _final(self) -> list[int]:
+        board = self.board
+        mark = board.mark()
+        self.engine.final_scoring(board)
+        totals = [p.score for p in board.players]
+        board.undo_to(mark)
+        return totals
+
+    def _quiet(self, result: MoveResult) -> bool:
+        """Whether the move cannot have changed final scoring (see the module docstring)."""
+        move = result.move
+        if result.events or move.figure is not None:
+            return False
+        board = self.board
+        parent, features = board.parent, board.feature_of
+        placed = board.cells[(move.x, move.y)]
+        for n in placed.nodes():
+            while parent[n] != n:
+                n = parent[n]
+            if features[n].nfig:
+                return False
+        cells = board.cells
+        for dx, dy in NEIGHBOURS8:
+            other = cells.get((move.x + dx, move.y + dy))
+            if other is None:
+                continue
+            for n in other.nodes():
+                if features[n].kind in CLOISTER_KINDS and features[n].nfig:
+                    return False
+        return True
+
+    def _feature_key(self, node: int) -> tuple:
+        board = self.board
+        members = board.root_feature(node).members
+        return tuple(sorted((board.node_cell[n],
+                             board.cells[board.node_cell[n]].orientation.port_masks[
+                                 board.node_segment[n]], board.node_kind(n)) for n in members))
+
+
+def solve(position: Position, rules: Ruleset, catalogue: Catalogue) -> list[Ranked]:
+    """Rank the first moves of a position's puzzle (``PuzzleError`` if it has none)."""
+    return Solver.for_position(position, rules, catalogue).rank()
+
