@@ -1,0 +1,647 @@
+"""The puzzle panel: author the board's puzzle block, solve it, and play it.
+
+*Author*: who moves, the hand, the objective, the reference solution (typed in move notation,
+or lifted from the board: place the answer, then "Lift last tile into solution"), title,
+author, difficulty and hints; "Apply" writes the block as one undoable edit.
+*Solve*: every move ranked by the solver, the best ones as ghost tiles on the board; the
+scenario tools: tiles left in the bag, dead cells, the cells where the tile in hand fits.
+*Play*: solving mode. A person places the tile in hand on the board (or types a move) and is
+told how it ranks; "Take back" undoes the try. The solver works on a copy of the position.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.formats.boards import position_from_dict, position_to_dict
+from editor.puzzles import (
+    OBJECTIVE_TYPES,
+    REACH_POINTS,
+    FeatureRef,
+    Fitter,
+    Objective,
+    Puzzle,
+    PuzzleError,
+    Ranked,
+    Solver,
+    bag,
+    bag_sets,
+    fits,
+    move_from_dict,
+    move_to_dict,
+)
+from editor.puzzles.objectives import BLOCK_COMPLETION, Outcome
+from editor.rules.moves import FigureAction, IllegalMove, Move
+from editor.rules.notation import NotationError, find_tile, format_move, parse_move
+
+from ..commands import RemoveTile
+from ..document import BoardDocument
+from ..overlays import PuzzleOverlay
+
+_FEATURE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+(\S+)\s*$")
+OBJECTIVE_NAMES = {"most-points": "Most points this turn",
+                   "best-margin": "Best margin after final scoring",
+                   "reach-points": "Reach a score", "block-completion": "Block a feature"}
+
+
+class SetPuzzle(QUndoCommand):
+    """Replace the position's puzzle block (``None`` removes it)."""
+
+    def __init__(self, doc: BoardDocument, puzzle: dict[str, Any] | None,
+                 text: str = "Edit puzzle") -> None:
+        super().__init__(text)
+        self.doc = doc
+        self.new = copy.deepcopy(puzzle)
+        self.old = copy.deepcopy(doc.position.puzzle)
+
+    def _set(self, puzzle: dict[str, Any] | None) -> None:
+        self.doc.position.puzzle = copy.deepcopy(puzzle)
+        self.doc.edited.emit()
+
+    def redo(self) -> None:
+        self._set(self.new)
+
+    def undo(self) -> None:
+        self._set(self.old)
+
+
+def _table(headers: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(22)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _cell(value: object) -> QTableWidgetItem:
+    item = QTableWidgetItem()
+    item.setData(Qt.ItemDataRole.DisplayRole, value)
+    return item
+
+
+class PuzzlePanel(QWidget):
+    """Authoring, solving and solving mode for one document's puzzle."""
+
+    #: the solver ranked the moves (their number)
+    solved = Signal(int)
+    #: a tried move was judged (the verdict)
+    judged = Signal(str)
+
+    def __init__(self, doc: BoardDocument, overlay: PuzzleOverlay | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.overlay = overlay or PuzzleOverlay()
+        self.ranking: list[Ranked] = []
+        self._shown: dict[str, Any] | None = None
+        self._solver: Solver | None = None
+        self._trial_index = -1
+        self._hint = 0
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._author_tab(), "Author")
+        self.tabs.addTab(self._solve_tab(), "Solve")
+        self.tabs.addTab(self._play_tab(), "Play")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 2, 2, 2)
+        layout.addWidget(self.tabs)
+        self._connect(doc)
+        self.load()
+
+    # -- widgets ---------------------------------------------------------------------------
+
+    def _author_tab(self) -> QWidget:
+        self.title_edit = QLineEdit()
+        self.author_edit = QLineEdit()
+        self.difficulty_spin = QSpinBox()
+        self.difficulty_spin.setRange(0, 5)
+        self.difficulty_spin.setSpecialValueText("—")
+        self.to_move_combo = QComboBox()
+        self.hand_edit = QLineEdit()
+        self.hand_edit.setPlaceholderText("tiles in draw order, e.g. E V or base-c2/E")
+        self.objective_combo = QComboBox()
+        for kind in OBJECTIVE_TYPES:
+            self.objective_combo.addItem(OBJECTIVE_NAMES[kind], kind)
+        self.points_spin = QSpinBox()
+        self.points_spin.setRange(1, 999)
+        self.player_combo = QComboBox()
+        self.feature_edit = QLineEdit()
+        self.feature_edit.setPlaceholderText("x,y segment, e.g. 1,-2 city")
+        self.objective_combo.currentIndexChanged.connect(self._objective_changed)
+        self.solution_edit = QLineEdit()
+        self.solution_edit.setPlaceholderText("moves separated by ';', e.g. E@0,-1:180"
+                                              "+follower:city")
+        self.hints_edit = QPlainTextEdit()
+        self.hints_edit.setPlaceholderText("one hint per line, shown one at a time")
+        self.hints_edit.setMaximumHeight(80)
+        self.apply_button = QPushButton("Apply")
+        self.apply_button.clicked.connect(self.apply)
+        self.lift_button = QPushButton("Lift last tile into solution")
+        self.lift_button.setToolTip("Take the tile placed last (and its figures) off the "
+                                    "board and make it the first move of the solution")
+        self.lift_button.clicked.connect(self.lift_last_tile)
+        self.remove_button = QPushButton("Remove puzzle")
+        self.remove_button.clicked.connect(self.remove_puzzle)
+        self.author_status = QLabel()
+        self.author_status.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("Title", self.title_edit)
+        form.addRow("Author", self.author_edit)
+        form.addRow("Difficulty", self.difficulty_spin)
+        form.addRow("To move", self.to_move_combo)
+        form.addRow("Hand", self.hand_edit)
+        form.addRow("Objective", self.objective_combo)
+        form.addRow("Points", self.points_spin)
+        form.addRow("For", self.player_combo)
+        form.addRow("Feature", self.feature_edit)
+        form.addRow("Solution", self.solution_edit)
+        form.addRow("Hints", self.hints_edit)
+        buttons = QHBoxLayout()
+        for button in (self.apply_button, self.lift_button, self.remove_button):
+            buttons.addWidget(button)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.author_status)
+        layout.addStretch(1)
+        return page
+
+    def _solve_tab(self) -> QWidget:
+        self.solve_button = QPushButton("Solve")
+        self.solve_button.clicked.connect(self.solve)
+        self.ghost_spin = QSpinBox()
+        self.ghost_spin.setRange(0, 50)
+        self.ghost_spin.setValue(3)
+        self.ghost_spin.setPrefix("show best ")
+        self.ghost_spin.valueChanged.connect(lambda _: self._show_ghosts())
+        self.results = _table(["rank", "move", "outcome", "best continuation"])
+        self.results.itemSelectionChanged.connect(self._show_ghosts)
+        self.solve_status = QLabel()
+        self.solve_status.setWordWrap(True)
+        self.dead_box = QCheckBox("Show dead cells")
+        self.dead_box.toggled.connect(lambda _: self.refresh_scenario())
+        self.fits_box = QCheckBox("Show where the tile in hand fits")
+        self.fits_box.toggled.connect(lambda _: self.refresh_scenario())
+        self.bag_label = QLabel()
+        self.bag_table = _table(["tile", "left", "box"])
+        self.bag_table.setMaximumHeight(140)
+        top = QHBoxLayout()
+        top.addWidget(self.solve_button)
+        top.addWidget(self.ghost_spin)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addLayout(top)
+        layout.addWidget(self.solve_status)
+        layout.addWidget(self.results, 3)
+        layout.addWidget(self.dead_box)
+        layout.addWidget(self.fits_box)
+        layout.addWidget(self.bag_label)
+        layout.addWidget(self.bag_table, 1)
+        return page
+
+    def _play_tab(self) -> QWidget:
+        self.play_button = QPushButton("Start solving")
+        self.play_button.setCheckable(True)
+        self.play_button.toggled.connect(self._play_toggled)
+        self.play_text = QLabel("Press Start, then place the tile in hand on the board.")
+        self.play_text.setWordWrap(True)
+        self.hint_button = QPushButton("Hint")
+        self.hint_button.clicked.connect(self.next_hint)
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(True)
+        self.try_edit = QLineEdit()
+        self.try_edit.setPlaceholderText("or type a move, e.g. E@0,-1:180+follower:city")
+        self.try_edit.returnPressed.connect(self.try_text)
+        self.try_button = QPushButton("Try")
+        self.try_button.clicked.connect(self.try_text)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.take_back_button = QPushButton("Take back")
+        self.take_back_button.clicked.connect(self.take_back)
+        self.reveal_button = QPushButton("Show the solution")
+        self.reveal_button.clicked.connect(self.reveal)
+        tries = QHBoxLayout()
+        tries.addWidget(self.try_edit)
+        tries.addWidget(self.try_button)
+        buttons = QHBoxLayout()
+        for button in (self.hint_button, self.take_back_button, self.reveal_button):
+            buttons.addWidget(button)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(self.play_button)
+        layout.addWidget(self.play_text)
+        layout.addLayout(tries)
+        layout.addLayout(buttons)
+        layout.addWidget(self.hint_label)
+        layout.addWidget(self.verdict)
+        layout.addStretch(1)
+        self._set_playing(False)
+        return page
+
+    # -- the document ----------------------------------------------------------------------
+
+    def _connect(self, doc: BoardDocument) -> None:
+        doc.edited.connect(self._edited)
+        doc.playersChanged.connect(self._fill_players)
+        doc.scoresChanged.connect(self.refresh_scenario)
+        doc.tileAdded.connect(self._tile_added)
+        doc.figuresChanged.connect(self._figures_changed)
+
+    def set_document(self, doc: BoardDocument) -> None:
+        """Author and solve ``doc``'s puzzle from now on."""
+        if doc is self.doc:
+            return
+        for signal, slot in ((self.doc.edited, self._edited),
+                             (self.doc.playersChanged, self._fill_players),
+                             (self.doc.scoresChanged, self.refresh_scenario),
+                             (self.doc.tileAdded, self._tile_added),
+                             (self.doc.figuresChanged, self._figures_changed)):
+            signal.disconnect(slot)
+        self.play_button.setChecked(False)
+        self.doc = doc
+        self._connect(doc)
+        self._forget_results()
+        self.load()
+
+    def _edited(self) -> None:
+        if self.doc.position.puzzle != self._shown:
+            self.load()
+        if self._solver is None and self.ranking:
+            self._forget_results("the board changed: solve again")
+
+    def _fill_players(self) -> None:
+        names = [p.name for p in self.doc.players]
+        for combo, first in ((self.to_move_combo, []), (self.player_combo, ["player to move"])):
+            index = combo.currentIndex()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(first + names)
+            combo.setCurrentIndex(max(0, min(index, combo.count() - 1)))
+            combo.blockSignals(False)
+
+    def _objective_changed(self) -> None:
+        kind = self.objective_combo.currentData()
+        self.points_spin.setEnabled(kind == REACH_POINTS)
+        self.feature_edit.setEnabled(kind == BLOCK_COMPLETION)
+
+    def _sets(self) -> list[str]:
+        return self.doc.position.tilesets or self.doc.rules.tilesets()
+
+    # -- authoring -------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Fill the form from the document's puzzle block."""
+        data = self.doc.position.puzzle
+        self._shown = copy.deepcopy(data)
+        self._fill_players()
+        puzzle = Puzzle.from_dict(data or {})
+        self.title_edit.setText(puzzle.title)
+        self.author_edit.setText(puzzle.author)
+        self.difficulty_spin.setValue(puzzle.difficulty or 0)
+        self.to_move_combo.setCurrentIndex(puzzle.to_move)
+        self.hand_edit.setText(" ".join(puzzle.hand))
+        objective = puzzle.objective
+        self.objective_combo.setCurrentIndex(max(0, self.objective_combo.findData(
+            objective.type)))
+        self.points_spin.setValue(objective.points or 1)
+        self.player_combo.setCurrentIndex(0 if objective.player is None
+                                          else objective.player + 1)
+        feature = objective.feature
+        self.feature_edit.setText(f"{feature.x},{feature.y} {feature.segment}"
+                                  if feature else "")
+        self.solution_edit.setText("; ".join(self._solution_text(m) for m in puzzle.solution))
+        self.hints_edit.setPlainText("\n".join(puzzle.hints))
+        self._objective_changed()
+        self.remove_button.setEnabled(data is not None)
+        self.author_status.setText("" if data is not None else
+                                   "The board has no puzzle yet: fill in the form and Apply.")
+
+    def _solution_text(self, data: dict[str, Any]) -> str:
+        try:
+            return format_move(move_from_dict(data, self.doc.catalogue, self.doc.board))
+        except (PuzzleError, KeyError):
+            return f"{data.get('tile', '?')}@{data.get('x')},{data.get('y')}:" \
+                   f"{data.get('rotation', 0)}"
+
+    def form_puzzle(self) -> Puzzle:
+        """The puzzle the form describes (``PuzzleError`` naming what is wrong)."""
+        catalogue, sets = self.doc.catalogue, self._sets()
+        to_move = max(0, self.to_move_combo.currentIndex())
+        try:
+            hand = [find_tile(t, catalogue, sets).ref
+                    for t in re.split(r"[\s,;]+", self.hand_edit.text().strip()) if t]
+            solution = [move_to_dict(parse_move(text, to_move, catalogue, sets))
+                        for text in self.solution_edit.text().split(";") if text.strip()]
+        except NotationError as exc:
+            raise PuzzleError(str(exc)) from exc
+        kind = self.objective_combo.currentData()
+        feature = None
+        if kind == BLOCK_COMPLETION:
+            found = _FEATURE.match(self.feature_edit.text())
+            if not found:
+                raise PuzzleError("the feature to block is written 'x,y segment', e.g. "
+                                  "'1,-2 city'")
+            feature = FeatureRef(int(found[1]), int(found[2]), found[3])
+        player = self.player_combo.currentIndex() - 1
+        old = Puzzle.from_dict(self.doc.position.puzzle or {})
+        objective = Objective(kind, self.points_spin.value() if kind == REACH_POINTS else None,
+                              player if player >= 0 else None, feature, old.objective.extras)
+        hints = [h.strip() for h in self.hints_edit.toPlainText().splitlines() if h.strip()]
+        return Puzzle(objective, to_move, hand, solution, self.title_edit.text().strip(),
+                      self.author_edit.text().strip(), self.difficulty_spin.value() or None,
+                      hints, old.extras)
+
+    def apply(self) -> bool:
+        """Write the form into the document as one undoable edit."""
+        try:
+            data = self.form_puzzle().to_dict()
+        except PuzzleError as exc:
+            self.author_status.setText(f"Not applied: {exc}")
+            return False
+        if data != self.doc.position.puzzle:
+            self.doc.undo_stack.push(SetPuzzle(self.doc, data))
+        self.author_status.setText("Applied.")
+        return True
+
+    def remove_puzzle(self) -> None:
+        """Remove the puzzle block (undoable)."""
+        if self.doc.position.puzzle is not None:
+            self.doc.undo_stack.push(SetPuzzle(self.doc, None, "Remove puzzle"))
+
+    def lift_last_tile(self) -> bool:
+        """Take the tile placed last off the board, with the to-move player's figures on
+        it, and make it the first move of the solution (and the first tile in hand)."""
+        tiles = self.doc.tiles()
+        if not tiles:
+            self.author_status.setText("There is no tile on the board to lift.")
+            return False
+        try:
+            puzzle = self.form_puzzle()
+        except PuzzleError as exc:
+            self.author_status.setText(f"Not lifted: {exc}")
+            return False
+        spec = tiles[-1]
+        figures = [f for _, f in self.doc.figures_at(spec.x, spec.y)
+                   if f.owner == puzzle.to_move]
+        action = None
+        if figures:
+            first = figures[0]
+            action = FigureAction(first.kind, first.segment, assign=tuple(
+                f.kind for f in figures[1:] if f.segment == first.segment))
+        move = Move(puzzle.to_move, spec.tile, spec.x, spec.y, spec.rotation, action)
+        puzzle.solution.insert(0, move_to_dict(move))
+        if puzzle.hand[:1] != [spec.tile.ref]:
+            puzzle.hand.insert(0, spec.tile.ref)
+        stack = self.doc.undo_stack
+        stack.beginMacro("Lift last tile into the solution")
+        stack.push(RemoveTile(self.doc, spec.x, spec.y))
+        stack.push(SetPuzzle(self.doc, puzzle.to_dict()))
+        stack.endMacro()
+        self.author_status.setText(f"Lifted {format_move(move)} into the solution.")
+        return True
+
+    # -- solving ---------------------------------------------------------------------------
+
+    def _new_solver(self) -> Solver:
+        """A solver for the form's puzzle on a copy of the position."""
+        puzzle = self.form_puzzle()
+        copied, _ = position_from_dict(position_to_dict(self.doc.position), self.doc.catalogue)
+        return Solver.for_position(copied, self.doc.rules, self.doc.catalogue, puzzle)
+
+    def solve(self) -> list[Ranked]:
+        """Rank every move and show the best ones on the board."""
+        try:
+            self.ranking = self._new_solver().rank()
+        except PuzzleError as exc:
+            self._forget_results(f"Cannot solve: {exc}")
+            return []
+        self._fill_results()
+        self._show_ghosts()
+        best = self.ranking[0].outcome.describe() if self.ranking else "no legal move"
+        self.solve_status.setText(f"{len(self.ranking)} moves ranked; the best: {best}.")
+        self.solved.emit(len(self.ranking))
+        return self.ranking
+
+    def _fill_results(self) -> None:
+        table = self.results
+        table.blockSignals(True)
+        table.setRowCount(len(self.ranking))
+        for row, r in enumerate(self.ranking):
+            table.setItem(row, 0, _cell(r.rank))
+            table.setItem(row, 1, _cell(format_move(r.move)))
+            table.setItem(row, 2, _cell(r.outcome.describe()))
+            table.setItem(row, 3, _cell(" then ".join(format_move(m) for m in r.line[1:])))
+        table.blockSignals(False)
+
+    def _show_ghosts(self) -> None:
+        if self._solver is not None:  # no spoilers in solving mode
+            return
+        rows = sorted({i.row() for i in self.results.selectedIndexes()})
+        chosen = [self.ranking[r] for r in rows if r < len(self.ranking)] or \
+            self.ranking[:self.ghost_spin.value()]
+        self.overlay.show_moves(chosen, [p.colour for p in self.doc.players])
+
+    def _forget_results(self, status: str = "") -> None:
+        self.ranking = []
+        self.results.setRowCount(0)
+        self.overlay.show_moves([], [])
+        self.solve_status.setText(status)
+
+    def clear_overlays(self) -> None:
+        """Remove ghosts and markers from the board."""
+        self.dead_box.setChecked(False)
+        self.fits_box.setChecked(False)
+        self.overlay.clear()
+
+    def refresh_scenario(self) -> None:
+        """Recount the bag; redraw dead cells and fitting cells if they are shown."""
+        doc = self.doc
+        try:
+            hand = Puzzle.from_dict(doc.position.puzzle or {}).hand_tiles(doc.catalogue)
+        except PuzzleError:
+            hand = []
+        left = bag(doc.board, bag_sets(doc.position, doc.rules, doc.catalogue), hand)
+        self.bag_label.setText(f"{left.total} tiles left in the bag"
+                               + (f" ({len(hand)} in hand)" if hand else ""))
+        self.bag_table.setRowCount(len(left.counts))
+        for row, (tile, n) in enumerate(left.counts.items()):
+            for column, value in enumerate((tile.ref, n, tile.count)):
+                self.bag_table.setItem(row, column, _cell(value))
+        dead = Fitter(doc.engine, left.available()).dead_cells(doc.board) \
+            if self.dead_box.isChecked() else []
+        self.overlay.show_dead(dead)
+        found = fits(doc.engine, doc.board, hand[0]) if self.fits_box.isChecked() and hand \
+            else []
+        self.overlay.show_fits(found)
+
+    # -- solving mode ----------------------------------------------------------------------
+
+    def _set_playing(self, playing: bool) -> None:
+        for widget in (self.try_edit, self.try_button, self.hint_button, self.take_back_button,
+                       self.reveal_button):
+            widget.setEnabled(playing)
+        self.play_button.setText("Stop solving" if playing else "Start solving")
+
+    def start_solving(self) -> None:
+        """Enter solving mode (ranking hidden until the person asks)."""
+        self.play_button.setChecked(True)
+        self.tabs.setCurrentIndex(2)
+
+    def _play_toggled(self, playing: bool) -> None:
+        if playing:
+            try:
+                solver = self._new_solver()
+                self.ranking = solver.rank()
+            except PuzzleError as exc:
+                self.verdict.setText(f"Cannot play: {exc}")
+                self.play_button.setChecked(False)
+                return
+            self._solver = solver
+            self._hint = 0
+            self._trial_index = -1
+            puzzle = solver.puzzle
+            names = [p.name for p in self.doc.players]
+            title = puzzle.title or self.doc.position.title or "Puzzle"
+            self.play_text.setText(
+                f"<b>{title}</b><br>{puzzle.objective.describe(names, puzzle.to_move)}<br>"
+                f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
+            self.hint_label.setText("")
+            self.verdict.setText("")
+            self.overlay.show_moves([], [])
+        else:
+            self._solver = None
+        self._set_playing(playing)
+
+    def next_hint(self) -> None:
+        """Show the next hint."""
+        hints = Puzzle.from_dict(self.doc.position.puzzle or {}).hints
+        if not hints:
+            self.hint_label.setText("This puzzle has no hints.")
+            return
+        self._hint = min(self._hint + 1, len(hints))
+        self.hint_label.setText("<br>".join(f"Hint {i + 1}: {h}"
+                                            for i, h in enumerate(hints[:self._hint])))
+
+    def judge(self, move: Move) -> str:
+        """How ``move`` ranks among the solver's moves, as a sentence (shown and returned)."""
+        solver = self._solver
+        if solver is None:
+            return ""
+        try:
+            outcome, _ = solver.evaluate([move])
+        except (IllegalMove, PuzzleError) as exc:
+            text = f"{format_move(move)} is not allowed: {exc}"
+        else:
+            text = self._verdict(move, outcome)
+        self.verdict.setText(text)
+        self.judged.emit(text)
+        return text
+
+    def _verdict(self, move: Move, outcome: Outcome) -> str:
+        keys = [r.outcome.key for r in self.ranking]
+        rank = 1 + sum(k > outcome.key for k in keys)
+        ties = sum(k == outcome.key for k in keys) - 1
+        best = self.ranking[0].outcome
+        text = f"{format_move(move)}: rank {rank} of {len(keys)}, {outcome.describe()}."
+        if rank == 1:
+            text += " The best move!" if not ties else \
+                f" One of the best moves ({ties} other{'s' if ties > 1 else ''} as good)."
+        else:
+            text += f" The best gives {best.describe()}."
+        return text
+
+    def try_text(self) -> None:
+        """Judge the move typed in the box."""
+        if self._solver is None:
+            return
+        try:
+            move = parse_move(self.try_edit.text(), self._solver.player, self.doc.catalogue,
+                              self._sets())
+        except NotationError as exc:
+            self.verdict.setText(str(exc))
+            return
+        self.judge(move)
+
+    def _tile_added(self, x: int, y: int) -> None:
+        solver = self._solver
+        spec = self.doc.tile_at(x, y)
+        if solver is None or spec is None or spec.tile is not solver.hand[0]:
+            return
+        self._trial_index = self.doc.undo_stack.index()  # placing it is being pushed
+        self._judge_board(x, y)
+
+    def _figures_changed(self, cells: list[tuple[int, int]]) -> None:
+        if self._solver is not None and self._trial_index >= 0:
+            for x, y in cells:
+                spec = self.doc.tile_at(x, y)
+                if spec is not None and spec.tile is self._solver.hand[0]:
+                    self._judge_board(x, y)
+
+    def _judge_board(self, x: int, y: int) -> None:
+        """Judge the tile in hand as placed on (x, y), with the player's figures on it."""
+        solver = self._solver
+        spec = self.doc.tile_at(x, y)
+        assert solver is not None and spec is not None
+        figures = [f for _, f in self.doc.figures_at(x, y) if f.owner == solver.player]
+        action = None
+        if figures:
+            action = FigureAction(figures[0].kind, figures[0].segment, assign=tuple(
+                f.kind for f in figures[1:] if f.segment == figures[0].segment))
+        self.judge(Move(solver.player, spec.tile, x, y, spec.rotation, action))
+
+    def take_back(self) -> None:
+        """Undo the tried tile (and the figures placed on it since)."""
+        if self._trial_index >= 0:
+            self.doc.undo_stack.setIndex(self._trial_index)
+            self._trial_index = -1
+            self.verdict.setText("Taken back. Try again!")
+
+    def reveal(self) -> None:
+        """Show the best moves (solving mode stays on)."""
+        self._fill_results()
+        best = [r for r in self.ranking if r.rank == 1]
+        self.overlay.show_moves(best, [p.colour for p in self.doc.players])
+        self.verdict.setText("Best: " + "; ".join(
+            f"{' then '.join(format_move(m) for m in r.line)} ({r.outcome.describe()})"
+            for r in best) if best else "No legal move.")
+
+
+class PuzzleDock(QDockWidget):
+    """The puzzle panel in a dock."""
+
+    def __init__(self, doc: BoardDocument, overlay: PuzzleOverlay | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__("Puzzle", parent)
+        self.setObjectName("PuzzleDock")
+        self.panel = PuzzlePanel(doc, overlay, self)
+        self.setWidget(self.panel)
+

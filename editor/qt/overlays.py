@@ -1,0 +1,185 @@
+"""Puzzle overlays on a board scene, and the puzzle tools of a main window.
+
+:class:`PuzzleOverlay` draws, over whatever scene it is given: the solver's best moves as
+ghost tiles with their rank and figure, the dead cells (no tile left in the bag fits), and
+the cells where a tile fits. :func:`install_puzzle_tools` adds the puzzle dock and a Puzzle
+menu to a :class:`~editor.qt.mainwindow.MainWindow`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+
+from editor.model.board import Cell
+from editor.model.tiles import Tile
+from editor.puzzles import Ranked
+from editor.rules.moves import PLACE
+
+from . import art
+from . import palette as pal
+from .items import CELL, FIGURE_SIZE, Z_GHOST, Z_MARKER, CellMarkerItem, GhostTileItem
+
+DEAD = "#7a1f1f"
+_LOCAL = QRectF(0, 0, CELL, CELL)
+
+
+class RankedGhostItem(GhostTileItem):
+    """A ghost tile for a ranked move: the figure it places and a badge with its rank."""
+
+    def __init__(self, tile: Tile, rotation: int, x: int, y: int, rank: int,
+                 figure: tuple[str, str, int] | None = None, tip: str = "") -> None:
+        super().__init__(tile, rotation, x, y, True)
+        self.rank = rank
+        #: (kind, colour, segment index) of the figure the move places
+        self.figure = figure
+        self.setZValue(Z_GHOST - 0.01 * rank)
+        self.setToolTip(tip)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        super().paint(painter, option, widget)
+        if self.figure is not None:
+            kind, colour, index = self.figure
+            art.paint_figure(painter, kind, colour,
+                             art.figure_anchor(self.tile, self.rotation, index, _LOCAL),
+                             FIGURE_SIZE * 0.86)
+        painter.setPen(QPen(pal.colour("#ffffff"), 2))
+        painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
+        badge = QRectF(4, 4, 28, 28)
+        painter.drawEllipse(badge)
+        font = QFont()
+        font.setPixelSize(16)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.rank))
+
+
+class DeadCellItem(QGraphicsItem):
+    """An empty cell where no tile left in the bag fits: hatched, crossed out."""
+
+    def __init__(self, x: int, y: int) -> None:
+        super().__init__()
+        self.cell: Cell = (x, y)
+        self.setPos(x * CELL, y * CELL)
+        self.setZValue(Z_MARKER)
+        self.setToolTip(f"({x}, {y}): no tile left in the bag fits here")
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        inner = _LOCAL.adjusted(6, 6, -6, -6)
+        painter.setPen(QPen(pal.colour(DEAD), 3))
+        painter.setBrush(pal.colour(DEAD, 40))
+        painter.drawRect(inner)
+        painter.setBrush(Qt.BrushStyle.BDiagPattern)
+        painter.drawRect(inner)
+        cross = QPen(pal.colour(DEAD), 6)
+        cross.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(cross)
+        painter.drawLine(QPointF(30, 30), QPointF(70, 70))
+        painter.drawLine(QPointF(70, 30), QPointF(30, 70))
+
+
+class PuzzleOverlay:
+    """The puzzle items over one scene; :meth:`set_scene` moves them to another."""
+
+    def __init__(self, scene: QGraphicsScene | None = None) -> None:
+        self.scene = scene
+        self.ghosts: list[RankedGhostItem] = []
+        self.dead: list[DeadCellItem] = []
+        self.fits: list[CellMarkerItem] = []
+
+    def set_scene(self, scene: QGraphicsScene | None) -> None:
+        """Draw on ``scene`` from now on (the items on the old one are dropped)."""
+        if scene is not self.scene:
+            self.clear()
+            self.scene = scene
+
+    def _replace(self, old: list[Any], new: list[Any]) -> None:
+        for item in old:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        old[:] = new
+        if self.scene is not None:
+            for item in new:
+                self.scene.addItem(item)
+
+    def show_moves(self, ranked: Iterable[Ranked], colours: list[str]) -> None:
+        """Ghost tiles for ``ranked`` moves (their first moves), the best one on each cell."""
+        items: dict[Cell, RankedGhostItem] = {}
+        for r in ranked:
+            move = r.move
+            cell = (move.x, move.y)
+            if cell in items:
+                continue
+            figure = None
+            action = move.figure
+            if action is not None and action.action == PLACE:
+                colour = colours[move.player] if move.player < len(colours) else "#808080"
+                figure = (action.kind, colour, move.tile.segment_index[action.segment])
+            items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
+                                          f"#{r.rank}: {move} — {r.outcome.describe()}")
+        self._replace(self.ghosts, list(items.values()))
+
+    def show_dead(self, cells: Iterable[Cell]) -> None:
+        """Mark dead cells (an empty list clears them)."""
+        self._replace(self.dead, [DeadCellItem(*c) for c in cells])
+
+    def show_fits(self, found: Iterable[tuple[Cell, list[int]]]) -> None:
+        """Mark the cells where a tile fits, ticking its rotations."""
+        self._replace(self.fits, [CellMarkerItem(*cell, rotations) for cell, rotations in found])
+
+    def clear(self) -> None:
+        """Remove every puzzle item."""
+        for items in (self.ghosts, self.dead, self.fits):
+            self._replace(items, [])
+
+
+def install_puzzle_tools(window: Any) -> None:
+    """Add the puzzle dock and a Puzzle menu to a main window.
+
+    The window needs ``doc`` (its :class:`~editor.qt.document.BoardDocument`), ``scene``
+    (its board scene) and ``set_document``; the dock and the overlays follow the window
+    when it switches documents. The dock is kept as ``window.puzzle_dock``.
+    """
+    from .docks.puzzle import PuzzleDock
+
+    overlay = PuzzleOverlay(window.scene)
+    dock = PuzzleDock(window.doc, overlay, window)
+    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+    if hasattr(window, "scores_dock"):
+        window.tabifyDockWidget(window.scores_dock, dock)
+    if isinstance(getattr(window, "docks", None), list):
+        window.docks.append(dock)
+    window.puzzle_dock = dock
+    panel = dock.panel
+    menu = window.menuBar().addMenu("P&uzzle")
+    menu.addAction(dock.toggleViewAction())
+    menu.addSeparator()
+    for text, slot, keys in (("&Solve", panel.solve, "Ctrl+Shift+S"),
+                             ("Start s&olving", panel.start_solving, ""),
+                             ("&Hint", panel.next_hint, "")):
+        action = QAction(text, window)
+        if keys:
+            action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(lambda *_, slot=slot: (dock.show(), dock.raise_(), slot()))
+        menu.addAction(action)
+    menu.addSeparator()
+    menu.addAction(panel.dead_box.text(), panel.dead_box.toggle)
+    menu.addAction(panel.fits_box.text(), panel.fits_box.toggle)
+    menu.addAction("&Clear puzzle overlays", panel.clear_overlays)
+    switch = window.set_document
+
+    def set_document(doc: Any) -> None:
+        switch(doc)
+        overlay.set_scene(window.scene)
+        panel.set_document(doc)
+
+    window.set_document = set_document
