@@ -36,8 +36,8 @@ def segments(window: TileSetWindow, tile: int = 0) -> list[tuple[str, str, list[
 
 
 def test_building_a_tile_with_side_buttons_and_port_clicks(window: TileSetWindow, qtbot) -> None:
-    window.show()
-    qtbot.waitExposed(window)
+    with qtbot.waitExposed(window):
+        window.show()
     editor = window.editor
     editor.sides.buttons[0]["city"].click()
     editor.sides.buttons[3]["city"].click()
@@ -103,7 +103,7 @@ def test_segment_attributes_edit_through_the_undo_stack(window: TileSetWindow) -
     assert window.tiles.model.data(window.tiles.model.index(0)) == "Q"
 
 
-def test_the_tile_list_adds_duplicates_moves_and_deletes(window: TileSetWindow) -> None:
+def test_the_tile_list_adds_duplicates_moves_and_deletes(window: TileSetWindow, qtbot) -> None:
     tiles = window.tiles
     tiles.add()
     assert window.doc.tile_ids() == ["A", "B"]
@@ -112,13 +112,21 @@ def test_the_tile_list_adds_duplicates_moves_and_deletes(window: TileSetWindow) 
     tiles.duplicate()
     assert window.doc.tile_ids() == ["A", "B", "B-2"]
     assert window.doc.tiles[2]["segments"] == window.doc.tiles[1]["segments"]
-    tiles.move(-1)
+    tiles.move_by(-1)
     assert window.doc.tile_ids() == ["A", "B-2", "B"]
     assert tiles.current() == 1
     tiles.delete()
     assert window.doc.tile_ids() == ["A", "B"]
     window.doc.undo_stack.undo()
     assert window.doc.tile_ids() == ["A", "B-2", "B"]
+    with qtbot.waitActive(window):
+        window.show()
+        window.activateWindow()
+    tiles.set_current(0)
+    tiles.view.setFocus()
+    qtbot.keyClick(tiles.view, Qt.Key.Key_Delete)
+    assert window.doc.tile_ids() == ["B-2", "B"]
+    assert window.editor.index == 0
 
 
 def test_dropping_a_dragged_tile_moves_it(window: TileSetWindow) -> None:

@@ -201,7 +201,7 @@ class SetSetValue(QUndoCommand):
     @property
     def changed(self) -> bool:
         """Whether the edit changes the set."""
-        return self.new != self.old
+        return bool(self.new != self.old)
 
     def redo(self) -> None:
         self.doc.set_value(self.key, self.new)

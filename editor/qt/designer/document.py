@@ -28,6 +28,7 @@ from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_INDEX, SIDE_INDEX
 from editor.model.tiles import Segment, Tile
 from editor.model.tilesets import Catalogue, TileSet
+from editor.qt import art
 from editor.workspace import catalogue as workspace_catalogue
 
 from . import tileops
@@ -66,24 +67,23 @@ def model_tile(tile: dict[str, Any], set_id: str = DRAFT_SET, image: bool = Fals
     read is left out); without ``image`` the segments are drawn even if the tile names one."""
     segs = []
     for seg in tileops.segments(tile):
-        goods = seg.get("goods")
-        anchor = seg.get("anchor")
         segs.append(Segment(
             id=str(seg.get("id", "")),
             kind=str(seg.get("kind", "")),
-            ports=tuple(PORT_INDEX[p] for p in seg.get("ports", []) if p in PORT_INDEX),
+            ports=tuple(PORT_INDEX[p] for p in tileops.listing(seg.get("ports"))
+                        if p in PORT_INDEX),
             pennants=_number(seg.get("pennants")),
-            goods={str(k): _number(n) for k, n in goods.items()} if isinstance(goods, dict)
-            else {},
-            cities=tuple(str(c) for c in _list(seg.get("cities"))),
-            wraps=tuple(SIDE_INDEX[s] for s in _list(seg.get("wraps")) if s in SIDE_INDEX),
-            tags=tuple(str(t) for t in _list(seg.get("tags"))),
-            anchor=(float(anchor[0]), float(anchor[1])) if _is_anchor(anchor) else None,
+            goods={str(k): _number(n) for k, n in tileops.mapping(seg.get("goods")).items()},
+            cities=tuple(str(c) for c in tileops.listing(seg.get("cities"))),
+            wraps=tuple(SIDE_INDEX[s] for s in tileops.listing(seg.get("wraps"))
+                        if s in SIDE_INDEX),
+            tags=tuple(str(t) for t in tileops.listing(seg.get("tags"))),
+            anchor=_anchor(seg.get("anchor")),
         ))
     picture = tile.get("image")
     return Tile(id=str(tile.get("id", "?")), set_id=set_id, segments=tuple(segs),
                 count=max(_number(tile.get("count")), 1),
-                tags=tuple(str(t) for t in _list(tile.get("tags"))),
+                tags=tuple(str(t) for t in tileops.listing(tile.get("tags"))),
                 image=picture if image and isinstance(picture, str) and picture else None)
 
 
@@ -91,13 +91,10 @@ def _number(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def _is_anchor(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+def _anchor(value: Any) -> tuple[float, float] | None:
+    numbers = [v for v in tileops.listing(value)
+               if isinstance(v, int | float) and not isinstance(v, bool)]
+    return (float(numbers[0]), float(numbers[1])) if len(numbers) == 2 == len(value) else None
 
 
 class TileSetDocument(QObject):
@@ -301,8 +298,6 @@ def playtest(tile_set: TileSet, catalogue: Catalogue | None = None) -> None:
     the board editor uses) so that its tiles can be placed at once, then emit
     ``playtest_signals().tileSetAdded``. A set play-tested again replaces its earlier version;
     a set that was not play-tested (a built-in one) is never replaced: ``PlaytestError``."""
-    from editor.qt import art
-
     target = catalogue if catalogue is not None else workspace_catalogue()
     mine = _playtested.setdefault(target, set())
     if tile_set.id in {s.id for s in target.sets} and tile_set.id not in mine:

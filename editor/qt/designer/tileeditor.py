@@ -275,8 +275,12 @@ class TileCanvas(QWidget):
         text = PORT_NAMES[port]
         metrics = painter.fontMetrics()
         width, height = metrics.horizontalAdvance(text) + 10, metrics.height() + 4
-        centre = self.port_centre(port) + QPointF(0, 22 if side_of(port) == 2 else -22)
-        box = QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+        radius = self.port_radius(port) * 1.2 + 4
+        handle = self.port_centre(port)
+        if side_of(port) % 2 == 0:  # beside the handles of a top or bottom side
+            box = QRectF(handle.x() + radius, handle.y() - height / 2, width, height)
+        else:  # above the handles of a left or right side
+            box = QRectF(handle.x() - width / 2, handle.y() - radius - height, width, height)
         box.moveLeft(min(max(box.left(), 2.0), self.width() - width - 2.0))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(40, 40, 40, 220))
@@ -568,22 +572,23 @@ class TileEditor(QWidget):
         self.segment_list.setUniformItemSizes(True)
         self.segment_list.currentItemChanged.connect(self._list_selected)
         column.addWidget(self.segment_list)
-        row = QHBoxLayout()
-        row.setSpacing(3)
+        grid = QGridLayout()
+        grid.setSpacing(3)
         self.add_buttons: dict[str, QPushButton] = {}
-        for label, kind, inner in (("Monastery", MONASTERY, False), ("Garden", GARDEN, False),
-                                   ("Inner field", FIELD, True)):
-            button = QPushButton(swatch(kind), label)
+        for k, (label, kind, inner) in enumerate((("Monastery", MONASTERY, False),
+                                                  ("Garden", GARDEN, False),
+                                                  ("Inner field", FIELD, True))):
+            button = QPushButton(swatch(kind), f"Add {label.lower()}")
             button.setToolTip(f"Add a{'n' if label[0] in 'IO' else ''} {label.lower()} "
                               "(a segment without ports)")
             button.clicked.connect(lambda _=False, k=kind, i=inner: self.add_segment(k, i))
-            row.addWidget(button)
+            grid.addWidget(button, k // 2, k % 2)
             self.add_buttons[label] = button
-        self.remove_button = QPushButton("Remove")
+        self.remove_button = QPushButton("Remove segment")
         self.remove_button.setToolTip("Remove the selected segment; its ports are left free")
         self.remove_button.clicked.connect(self.remove_segment)
-        row.addWidget(self.remove_button)
-        column.addLayout(row)
+        grid.addWidget(self.remove_button, 1, 1)
+        column.addLayout(grid)
         return box
 
     def _segment_form(self) -> QGroupBox:
@@ -725,10 +730,12 @@ class TileEditor(QWidget):
         self.aliases.setText(", ".join(map(str, tile.get("aliases", []) or [])))
         self.tile_tags.setText(", ".join(map(str, tile.get("tags", []) or [])))
         self.image.setText(str(tile.get("image", "")))
-        provenance = tile.get("provenance") if isinstance(tile.get("provenance"), dict) else {}
+        provenance = tileops.mapping(tile.get("provenance"))
         self.sources.setText("; ".join(map(str, provenance.get("sources", []))))
         self.provisional.setChecked(bool(provenance.get("provisional")))
         self.note.setText(str(provenance.get("note", "")))
+        for edit in (self.aliases, self.tile_tags, self.image, self.sources, self.note):
+            edit.setCursorPosition(0)  # show the start of long texts
 
     def _show_segment(self, tile: dict[str, Any] | None, seg: dict[str, Any] | None) -> None:
         self.segment_box.setEnabled(seg is not None)
@@ -746,7 +753,7 @@ class TileEditor(QWidget):
                                  ("none (a segment inside the tile)" if seg else ""))
         pennants = seg.get("pennants", 0)
         self.pennants.setValue(pennants if isinstance(pennants, int) else 0)
-        goods = seg.get("goods") if isinstance(seg.get("goods"), dict) else {}
+        goods = tileops.mapping(seg.get("goods"))
         for name, spin in self.goods.items():
             value = goods.get(name, 0)
             spin.setValue(value if isinstance(value, int) else 0)
@@ -890,8 +897,7 @@ class TileEditor(QWidget):
     def _commit_provenance(self) -> None:
         if self._updating or self.tile is None:
             return
-        old = self.tile.get("provenance") if isinstance(self.tile.get("provenance"), dict) \
-            else {}
+        old = tileops.mapping(self.tile.get("provenance"))
         provenance = {k: v for k, v in old.items() if k not in ("sources", "provisional",
                                                                   "note")}
         sources = _split_list(self.sources.text(), ";")
@@ -903,8 +909,8 @@ class TileEditor(QWidget):
             provenance["provisional"] = False
         if self.note.text().strip():
             provenance["note"] = self.note.text().strip()
-        ordered = {k: provenance[k] for k in ("sources", "provisional", "note")
-                   if k in provenance}
+        ordered: dict[str, Any] = {k: provenance[k] for k in ("sources", "provisional", "note")
+                                   if k in provenance}
         ordered.update((k, v) for k, v in provenance.items() if k not in ordered)
         self._tile_value("provenance", ordered)
 
@@ -945,7 +951,7 @@ class TileEditor(QWidget):
         if self._updating or self.tile is None or not self.selected:
             return
         seg = tileops.find(self.tile, self.selected) or {}
-        goods = dict(seg.get("goods", {})) if isinstance(seg.get("goods"), dict) else {}
+        goods = dict(tileops.mapping(seg.get("goods")))
         for name, spin in self.goods.items():
             if spin.value():
                 goods[name] = spin.value()

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QColor, QFont, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -179,8 +179,8 @@ class TileDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         tile: dict[str, Any] = index.data(TileListModel.TILE_ROLE)
         errors, warnings = index.data(TileListModel.PROBLEMS_ROLE)
-        rect = QRect(option.rect)  # type: ignore[attr-defined]
-        state = option.state  # type: ignore[attr-defined]
+        rect = QRect(option.rect)
+        state = option.state
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         card = QRectF(rect.adjusted(3, 2, -3, -2))
@@ -199,14 +199,14 @@ class TileDelegate(QStyledItemDelegate):
             painter.setPen(QColor("white"))
             painter.setBrush(QColor(ERROR_COLOUR if errors else WARNING_COLOUR))
             painter.drawEllipse(badge)
-            small = QFont(option.font)  # type: ignore[attr-defined]
+            small = QFont(option.font)
             small.setPointSizeF(max(small.pointSizeF() * 0.75, 6.5))
             small.setBold(True)
             painter.setFont(small)
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, str(errors or warnings))
         left = thumb.right() + 10
         width = rect.right() - left - 8
-        font = QFont(option.font)  # type: ignore[attr-defined]
+        font = QFont(option.font)
         bold = QFont(font)
         bold.setBold(True)
         bold.setPointSizeF(font.pointSizeF() * 1.1)
@@ -258,6 +258,11 @@ class TileList(QWidget):
         self.view.setDropIndicatorShown(True)
         self.view.selectionModel().currentChanged.connect(self._current)
         self.view.setAccessibleName("Tiles")
+        delete = QAction("Delete tile", self.view)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(self.delete)
+        self.view.addAction(delete)
         self.buttons: dict[str, QToolButton] = {}
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
@@ -265,9 +270,9 @@ class TileList(QWidget):
         for name, text, tip, slot, shortcut in (
                 ("add", "Add", "Add a blank tile after this one", self.add, "Ctrl+Shift+A"),
                 ("duplicate", "Duplicate", "Copy this tile", self.duplicate, "Ctrl+D"),
-                ("delete", "Delete", "Delete this tile", self.delete, ""),
-                ("up", "▲", "Move up (Ctrl+Up)", lambda: self.move(-1), "Ctrl+Up"),
-                ("down", "▼", "Move down (Ctrl+Down)", lambda: self.move(1), "Ctrl+Down")):
+                ("delete", "Delete", "Delete this tile (Del in the list)", self.delete, ""),
+                ("up", "▲", "Move up (Ctrl+Up)", lambda: self.move_by(-1), "Ctrl+Up"),
+                ("down", "▼", "Move down (Ctrl+Down)", lambda: self.move_by(1), "Ctrl+Down")):
             button = QToolButton()
             button.setText(text)
             button.setToolTip(tip + (f" ({shortcut})" if shortcut and "Ctrl+" not in tip
@@ -360,7 +365,7 @@ class TileList(QWidget):
             self._wanted = row
             self.doc.undo_stack.push(DeleteTile(self.doc, row))
 
-    def move(self, step: int) -> None:
+    def move_by(self, step: int) -> None:
         """Move the current tile up (-1) or down (1)."""
         row = self.current()
         target = row + step

@@ -43,6 +43,16 @@ def blank_tile(tile_id: str) -> Tile:
             "segments": [{"id": "field", "kind": FIELD, "ports": list(PORT_NAMES)}]}
 
 
+def mapping(value: Any) -> dict[str, Any]:
+    """``value`` when it is an object, else an empty one (broken files hold anything)."""
+    return value if isinstance(value, dict) else {}
+
+
+def listing(value: Any) -> list[Any]:
+    """``value`` when it is a list, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
 def segments(tile: Tile) -> list[Seg]:
     """The tile's segments that are objects (a broken file may hold others)."""
     found = tile.get("segments")
@@ -203,21 +213,21 @@ class _Work:
         from each half until the first port of anything else."""
         left, _, right = SIDE_PORTS[side]
         field = self.owner(left)
-        if _kind(field) != FIELD or self.owner(right) is not field:
+        if field is None or field.get("kind") != FIELD or self.owner(right) is not field:
             return
-        pieces: list[list[int]] = []
+        walks: list[list[int]] = []
         for start, step in ((left, -1), (right, 1)):
-            piece, port = [start], (start + step) % 12
-            while self.owner(port) is field and port not in piece:
-                piece.append(port)
+            walk, port = [start], (start + step) % 12
+            while self.owner(port) is field and port not in walk:
+                walk.append(port)
                 port = (port + step) % 12
-            pieces.append(piece)
-        ports = {PORT_INDEX[p] for p in field["ports"] if p in PORT_INDEX}  # type: ignore[index]
-        if set(pieces[0]) & set(pieces[1]) or set(pieces[0]) | set(pieces[1]) != ports:
+            walks.append(walk)
+        ports = {PORT_INDEX[p] for p in field["ports"] if p in PORT_INDEX}
+        if set(walks[0]) & set(walks[1]) or set(walks[0]) | set(walks[1]) != ports:
             return
-        small = min(pieces, key=len)
-        piece = self.new(FIELD, small)
-        self.share_cities(field.get("cities", []), [field, piece])  # type: ignore[union-attr]
+        shorter = min(walks, key=len)
+        piece = self.new(FIELD, shorter)
+        self.share_cities(listing(field.get("cities")), [field, piece])
 
     def share_cities(self, cities: list[str], pieces: list[Seg]) -> None:
         """Give each city to the pieces of a cut field beside it on the border (to the
@@ -265,7 +275,7 @@ def set_side(tile: Tile, side: int, kind: str) -> Tile:
     work = _Work(tile)
     if kind == CITY:
         touching = [s for s in (work.owner(outer_left), work.owner(outer_right))
-                    if _kind(s) == FIELD]
+                    if s is not None and s.get("kind") == FIELD]
         city = work.new(CITY, (left, centre, right))
         for seg in touching:
             if city["id"] not in seg.setdefault("cities", []):
@@ -275,11 +285,13 @@ def set_side(tile: Tile, side: int, kind: str) -> Tile:
     elif kind == FIELD:
         fields: list[Seg] = []
         for port in (left, right, outer_left, outer_right):
-            seg = work.owner(port)
-            if _kind(seg) == FIELD and not any(seg is f for f in fields):
-                fields.append(seg)  # type: ignore[arg-type]
+            found = work.owner(port)
+            if found is not None and found.get("kind") == FIELD \
+                    and not any(found is f for f in fields):
+                fields.append(found)
         if not fields:
             fields.append(work.new(FIELD, ()))
+        fields.sort(key=work.segs.index)  # the oldest field keeps its id
         for other in fields[1:]:
             work.absorb(fields[0], other)
         for port in (left, centre, right):
@@ -289,8 +301,8 @@ def set_side(tile: Tile, side: int, kind: str) -> Tile:
             if _kind(work.owner(half)) == FIELD:
                 continue
             neighbour = work.owner(outer)
-            if _kind(neighbour) == FIELD:
-                work.give(neighbour, half)  # type: ignore[arg-type]
+            if neighbour is not None and neighbour.get("kind") == FIELD:
+                work.give(neighbour, half)
             else:
                 work.new(FIELD, (half,))
         work.new(kind, (centre,))

@@ -32,6 +32,7 @@ from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
 from editor.qt import art
 
+from . import tileops
 from .commands import SetSetValue
 from .document import (
     DocumentError,
@@ -171,12 +172,14 @@ class SetForm(QWidget):
         data = self.doc.data
         for key, edit in self.edits.items():
             edit.setText(str(data.get(key, "")))
-        provenance = data.get("provenance") if isinstance(data.get("provenance"), dict) else {}
+        provenance = tileops.mapping(data.get("provenance"))
         self.sources.setText("; ".join(map(str, provenance.get("sources", []))))
         self.provisional.setChecked(bool(provenance.get("provisional")))
         self.note.setText(str(provenance.get("note", "")))
-        totals = data.get("goods_totals") if isinstance(data.get("goods_totals"), dict) else {}
+        totals = tileops.mapping(data.get("goods_totals"))
         self.goods.setText(", ".join(f"{k} {v}" for k, v in totals.items()))
+        for edit in [*self.edits.values(), self.sources, self.note, self.goods]:
+            edit.setCursorPosition(0)  # show the start of long texts
         self._updating = False
 
     def _push(self, key: str, value: Any) -> None:
@@ -276,7 +279,7 @@ class TileSetWindow(QMainWindow):
         self.tabifyDockWidget(self.lint_dock, self.history_dock)
         self.lint_dock.raise_()
         self.resizeDocks([self.set_dock, self.tiles_dock], [210, 520], Qt.Orientation.Vertical)
-        self.resizeDocks([self.tiles_dock], [270], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.tiles_dock], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.lint_dock], [110], Qt.Orientation.Vertical)
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "",
