@@ -571,6 +571,8 @@ class TileEditor(QWidget):
         self.segment_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.segment_list.setUniformItemSizes(True)
         self.segment_list.currentItemChanged.connect(self._list_selected)
+        self.segment_list.itemDoubleClicked.connect(lambda _: (self.segment_id.setFocus(),
+                                                               self.segment_id.selectAll()))
         column.addWidget(self.segment_list)
         grid = QGridLayout()
         grid.setSpacing(3)
@@ -712,7 +714,8 @@ class TileEditor(QWidget):
             item = QListWidgetItem(swatch(str(seg.get("kind", ""))),
                                    f"{seg.get('id')}   ·   {seg.get('kind')}   ·   {ports}")
             item.setData(Qt.ItemDataRole.UserRole, seg.get("id"))
-            item.setToolTip(f"{seg.get('id')}: {seg.get('kind')} on {ports}")
+            item.setToolTip(f"{seg.get('id')}: {seg.get('kind')} on {ports}\n"
+                            "Double-click to rename")
             self.segment_list.addItem(item)
             if seg.get("id") == self.selected:
                 self.segment_list.setCurrentItem(item)
