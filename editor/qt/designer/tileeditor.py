@@ -571,8 +571,7 @@ class TileEditor(QWidget):
         self.segment_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.segment_list.setUniformItemSizes(True)
         self.segment_list.currentItemChanged.connect(self._list_selected)
-        self.segment_list.itemDoubleClicked.connect(lambda _: (self.segment_id.setFocus(),
-                                                               self.segment_id.selectAll()))
+        self.segment_list.itemDoubleClicked.connect(self._rename_from_list)
         column.addWidget(self.segment_list)
         grid = QGridLayout()
         grid.setSpacing(3)
@@ -885,6 +884,10 @@ class TileEditor(QWidget):
     def _list_selected(self, item: QListWidgetItem | None) -> None:
         if not self._updating and item is not None:
             self.select_segment(str(item.data(Qt.ItemDataRole.UserRole)))
+
+    def _rename_from_list(self, item: QListWidgetItem) -> None:
+        self.segment_id.setFocus()
+        self.segment_id.selectAll()
 
     def _tile_value(self, key: str, value: Any) -> None:
         if not self._updating and self.tile is not None:
