@@ -430,8 +430,6 @@ class RotationStrip(QWidget):
 class TileEditor(QWidget):
     """Everything about the current tile; edits go through the document's undo stack."""
 
-    #: the selected segment changed (its id, "" for none)
-    segmentSelected = Signal(str)
     #: a short message for the status bar
     message = Signal(str)
 
@@ -667,7 +665,6 @@ class TileEditor(QWidget):
         if seg_id != self.selected:
             self.selected = seg_id
             self.refresh()
-            self.segmentSelected.emit(seg_id)
 
     def select_segment_index(self, index: int) -> None:
         """Select the segment at ``index`` of the current tile."""

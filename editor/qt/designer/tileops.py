@@ -263,11 +263,6 @@ class _Work:
         return tile_order(self.tile)
 
 
-def tidy(tile: Tile) -> Tile:
-    """The tile tidied as every edit leaves it."""
-    return _Work(tile).finish()
-
-
 def set_side(tile: Tile, side: int, kind: str) -> Tile:
     """Make ``side`` a city, road, river or field side (see the module docstring)."""
     left, centre, right = SIDE_PORTS[side]
