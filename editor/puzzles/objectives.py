@@ -50,12 +50,12 @@ class Outcome:
         return (*self.key, self.points)
 
     def describe(self) -> str:
-        """``+7 points``, ``margin +3 (+7 points)``, ``reached (+4 points)``."""
+        """``+7 points``, ``margin +3 (+7 points)``, ``met (+4 points)``."""
         text = f"{self.points:+d} points"
         if self.margin is not None:
             return f"margin {self.margin:+d} ({text})"
         if self.success is not None:
-            return f"{'yes' if self.success else 'no'} ({text})"
+            return f"{'met' if self.success else 'not met'} ({text})"
         return text
 
     def to_json(self) -> dict[str, object]:

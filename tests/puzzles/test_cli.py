@@ -62,7 +62,7 @@ def test_solve_exit_codes(tmp_path, capsys):
     unreachable = capped(None)
     unreachable["puzzle"]["objective"] = {"type": "reach-points", "points": 50}
     code, out, _ = run(capsys, "solve", write(tmp_path, unreachable))
-    assert code == 1 and "no (+4 points)" in out
+    assert code == 1 and "not met (+4 points)" in out
     plain = board_dict(["base:C2"], "base-c2", [("D", 0, 0, 0)])
     code, _, err = run(capsys, "solve", write(tmp_path, plain))
     assert code == 2 and "has no puzzle block" in err
