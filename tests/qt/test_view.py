@@ -207,3 +207,35 @@ def test_escape_returns_to_select_and_space_drag_pans(view: BoardView, qtbot) ->
     after = view.mapToScene(QPoint(200, 200))
     assert after.x() > before.x() and after.y() > before.y()
     assert len(view.doc.board) == 21
+
+
+def test_note_arrow_and_highlight_tools_add_annotations(view: BoardView, qtbot,
+                                                        monkeypatch) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    doc = view.doc
+    notes = doc.position.annotations
+    counts = (len(notes.notes), len(notes.arrows), len(notes.highlights))
+    monkeypatch.setattr(QInputDialog, "getMultiLineText",
+                        lambda *a, **k: ("Look here", True))
+    view.set_tool("note")
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre(view, (2, 1)))
+    assert (notes.notes[-1].x, notes.notes[-1].y, notes.notes[-1].text) == (2, 1, "Look here")
+    view.set_tool("arrow")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=centre(view, (0, 0)))
+    qtbot.mouseMove(view.viewport(), centre(view, (1, 1)))
+    qtbot.mouseMove(view.viewport(), centre(view, (2, 2)))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=centre(view, (2, 2)))
+    assert (notes.arrows[-1].start, notes.arrows[-1].end) == ((0, 0), (2, 2))
+    view.set_tool("highlight")
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre(view, (3, 3)))
+    assert notes.highlights[-1].cells == [(3, 3)]
+    placed = doc.board.at(0, 0)
+    road = placed.tile.segment_index["road"]
+    anchor = art.figure_anchor(placed.tile, placed.rotation, road, cell_rect(0, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     Qt.KeyboardModifier.ShiftModifier, view.mapFromScene(anchor))
+    assert notes.highlights[-1].feature == (0, 0, "road")
+    assert (len(notes.notes), len(notes.arrows), len(notes.highlights)) == (
+        counts[0] + 1, counts[1] + 1, counts[2] + 2)
+    assert_mirrors(doc, view.board_scene)
