@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     report_plugin_errors()
     names = [p.name for p in position.board.players]
-    objective = puzzle.objective.describe(names, puzzle.to_move)
+    objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking
     if args.format == "json":
         print_json({"title": puzzle.title or position.title, "ruleset": rules.name,

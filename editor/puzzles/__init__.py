@@ -21,11 +21,11 @@ from .puzzle import (
     move_to_dict,
 )
 from .scenario import Bag, Fitter, bag, bag_sets, fits
-from .solver import Ranked, Solver, solve
+from .solver import Ranked, Solver
 
 __all__ = [
     "BEST_MARGIN", "BLOCK_COMPLETION", "MOST_POINTS", "OBJECTIVE_TYPES", "REACH_POINTS",
     "Bag", "CheckReport", "FeatureRef", "Fitter", "Objective", "Outcome", "Puzzle",
     "PuzzleError", "Ranked", "Solver", "bag", "bag_sets", "check", "fits", "move_from_dict",
-    "move_to_dict", "solve",
+    "move_to_dict",
 ]

@@ -78,7 +78,8 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue) -> CheckRepo
         raise PuzzleError("the board has no puzzle block")
     puzzle = Puzzle.from_dict(position.puzzle)
     names = [p.name for p in position.board.players]
-    report = CheckReport(puzzle, rules.name, puzzle.objective.describe(names, puzzle.to_move))
+    report = CheckReport(puzzle, rules.name, puzzle.objective.describe(
+        names, puzzle.to_move, position.board))
     try:
         solver = Solver.for_position(position, rules, catalogue, puzzle)
     except PuzzleError as exc:

@@ -67,8 +67,8 @@ class Objective:
         data.update(self.extras)
         return data
 
-    def describe(self, names: list[str], to_move: int) -> str:
-        """The objective in one sentence, for people."""
+    def describe(self, names: list[str], to_move: int, board: Board | None = None) -> str:
+        """The objective in one sentence, for people (``board`` names the feature's kind)."""
         who = self.player if self.player is not None else to_move
         name = names[who] if 0 <= who < len(names) else f"player {who}"
         if self.type == BEST_MARGIN:
@@ -77,8 +77,10 @@ class Objective:
             return f"{name}: reach at least {self.points} points on the score track"
         if self.type == BLOCK_COMPLETION and self.feature is not None:
             f = self.feature
-            return (f"{name}: make sure the feature of {f.segment} at ({f.x}, {f.y}) can "
-                    "never be completed")
+            placed = board.at(f.x, f.y) if board is not None else None
+            what = placed.tile.segment(f.segment).kind if placed is not None and \
+                f.segment in placed.tile.segment_index else f"feature of {f.segment}"
+            return f"{name}: make sure the {what} at ({f.x}, {f.y}) can never be completed"
         return f"{name}: score as many points as possible this turn"
 
 

@@ -87,8 +87,8 @@ class Solver:
             raise PuzzleError("the puzzle has no tile in hand")
         self.goal: Goal = goal_for(puzzle.objective, self.player, board)
         self.start = [p.score for p in board.players]
-        left = bag(board, sets, self.hand)
-        self.fitter = Fitter(self.engine, left.available())
+        self.fitter = Fitter(self.engine, bag(board, sets, self.hand).available()) \
+            if self.goal.needs_bag else None
         infos = rules.host.infos
         self.local = all(e.plugin in infos and infos[e.plugin].builtin
                          for e in rules.editions) if local is None else local
@@ -119,6 +119,7 @@ class Solver:
 
     def dead(self, cell: Cell) -> bool:
         """Whether no tile left in the bag fits ``cell``."""
+        assert self.fitter is not None, "only objectives that need the bag ask"
         return self.fitter.dead(self.board, cell)
 
     # -- ranking -------------------------------------------------------------------------
@@ -169,7 +170,7 @@ class Solver:
             board.undo_to(mark)
         return moves
 
-    def position_key(self, moves: Sequence[Move]) -> tuple:
+    def position_key(self, moves: Sequence[Move]) -> tuple[object, ...]:
         """What the board looks like after ``moves`` up to the names of segments: the new
         tiles' shapes, each figure's kind, owner and feature, scores, goods and supplies.
         Two moves with equal keys are the same move written differently."""
@@ -290,15 +291,11 @@ class Solver:
                     return False
         return True
 
-    def _feature_key(self, node: int) -> tuple:
+    def _feature_key(self, node: int) -> tuple[object, ...]:
         board = self.board
         members = board.root_feature(node).members
         return tuple(sorted((board.node_cell[n],
                              board.cells[board.node_cell[n]].orientation.port_masks[
                                  board.node_segment[n]], board.node_kind(n)) for n in members))
 
-
-def solve(position: Position, rules: Ruleset, catalogue: Catalogue) -> list[Ranked]:
-    """Rank the first moves of a position's puzzle (``PuzzleError`` if it has none)."""
-    return Solver.for_position(position, rules, catalogue).rank()
 

@@ -8,7 +8,7 @@ menu to a :class:`~editor.qt.mainwindow.MainWindow`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -34,6 +34,7 @@ class RankedGhostItem(GhostTileItem):
     def __init__(self, tile: Tile, rotation: int, x: int, y: int, rank: int,
                  figure: tuple[str, str, int] | None = None, tip: str = "") -> None:
         super().__init__(tile, rotation, x, y, True)
+        self.turns = rotation % 4
         self.rank = rank
         #: (kind, colour, segment index) of the figure the move places
         self.figure = figure
@@ -46,7 +47,7 @@ class RankedGhostItem(GhostTileItem):
         if self.figure is not None:
             kind, colour, index = self.figure
             art.paint_figure(painter, kind, colour,
-                             art.figure_anchor(self.tile, self.rotation, index, _LOCAL),
+                             art.figure_anchor(self.tile, self.turns, index, _LOCAL),
                              FIGURE_SIZE * 0.86)
         painter.setPen(QPen(pal.colour("#ffffff"), 2))
         painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
@@ -142,6 +143,13 @@ class PuzzleOverlay:
             self._replace(items, [])
 
 
+def _run(dock: QWidget, slot: Callable[[], object]) -> None:
+    """Bring the dock forward, then act."""
+    dock.show()
+    dock.raise_()
+    slot()
+
+
 def install_puzzle_tools(window: Any) -> None:
     """Add the puzzle dock and a Puzzle menu to a main window.
 
@@ -169,7 +177,7 @@ def install_puzzle_tools(window: Any) -> None:
         action = QAction(text, window)
         if keys:
             action.setShortcut(QKeySequence(keys))
-        action.triggered.connect(lambda *_, slot=slot: (dock.show(), dock.raise_(), slot()))
+        action.triggered.connect(lambda *_, slot=slot: _run(dock, slot))
         menu.addAction(action)
     menu.addSeparator()
     menu.addAction(panel.dead_box.text(), panel.dead_box.toggle)

@@ -12,6 +12,8 @@ from editor.qt.docks.puzzle import PuzzleDock
 from editor.qt.document import BoardDocument, FigureSpec, TileSpec
 from editor.qt.overlays import DeadCellItem, PuzzleOverlay, RankedGhostItem
 from editor.qt.scene import BoardScene
+from editor.resources import data_dir
+from editor.workspace import open_position
 
 SOLUTION = {"player": 0, "tile": "base-c2/E", "x": 0, "y": -1, "rotation": 180}
 
@@ -185,3 +187,23 @@ def test_install_puzzle_tools_in_a_main_window(qtbot, catalogue, host):
     assert dock.panel.doc is other and dock.panel.overlay.scene is window.scene
     assert dock.panel.hand_edit.text() == "base-c2/E"
     window.doc.mark_saved()
+
+
+def test_solving_a_blocking_puzzle_says_whether_the_objective_is_met(qtbot, catalogue):
+    position, _ = open_position(data_dir("samples") / "puzzles" / "c3-close-the-gate.board.json")
+    doc = BoardDocument(position, catalogue=catalogue)
+    dock = PuzzleDock(doc)
+    qtbot.addWidget(dock)
+    panel = dock.panel
+    panel.start_solving()
+    assert "make sure the city at (0, -1) can never be completed" in panel.play_text.text()
+    curve = catalogue.tile("base-c3/V")
+    doc.undo_stack.push(PlaceTile(doc, TileSpec(curve, 1, 0, 3)))
+    assert panel.verdict.text() == ("base-c3/V@1,0:270 does not meet the objective (rank 2 of "
+                                    "23); 1 move does.")
+    panel.take_back()
+    doc.undo_stack.push(PlaceTile(doc, TileSpec(curve, 1, 0, 0)))
+    assert panel.verdict.text() == "base-c3/V@1,0:0 meets the objective! No other move does."
+    panel.next_hint()
+    panel.next_hint()
+    assert panel.hint_label.text().count("Hint ") == 2

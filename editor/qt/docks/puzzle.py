@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from editor.formats.boards import position_from_dict, position_to_dict
 from editor.puzzles import (
+    BLOCK_COMPLETION,
     OBJECTIVE_TYPES,
     REACH_POINTS,
     FeatureRef,
@@ -54,7 +55,7 @@ from editor.puzzles import (
     move_from_dict,
     move_to_dict,
 )
-from editor.puzzles.objectives import BLOCK_COMPLETION, Outcome
+from editor.puzzles.objectives import Outcome
 from editor.rules.moves import FigureAction, IllegalMove, Move
 from editor.rules.notation import NotationError, find_tile, format_move, parse_move
 
@@ -531,8 +532,9 @@ class PuzzlePanel(QWidget):
             puzzle = solver.puzzle
             names = [p.name for p in self.doc.players]
             title = puzzle.title or self.doc.position.title or "Puzzle"
+            goal = puzzle.objective.describe(names, puzzle.to_move, self.doc.board)
             self.play_text.setText(
-                f"<b>{title}</b><br>{puzzle.objective.describe(names, puzzle.to_move)}<br>"
+                f"<b>{title}</b><br>{goal}<br>"
                 f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
             self.hint_label.setText("")
             self.verdict.setText("")
@@ -571,13 +573,20 @@ class PuzzlePanel(QWidget):
         rank = 1 + sum(k > outcome.key for k in keys)
         ties = sum(k == outcome.key for k in keys) - 1
         best = self.ranking[0].outcome
+        others = f"{ties} other{'s' if ties != 1 else ''}"
+        if outcome.success is not None:
+            if outcome.success:
+                return f"{format_move(move)} meets the objective! " + (
+                    "No other move does." if not ties else f"So do {others}.")
+            winners = sum(k == best.key for k in keys) if best.success else 0
+            return (f"{format_move(move)} does not meet the objective (rank {rank} of "
+                    f"{len(keys)}); " + ("1 move does." if winners == 1 else
+                                         f"{winners} moves do."))
         text = f"{format_move(move)}: rank {rank} of {len(keys)}, {outcome.describe()}."
         if rank == 1:
-            text += " The best move!" if not ties else \
-                f" One of the best moves ({ties} other{'s' if ties > 1 else ''} as good)."
-        else:
-            text += f" The best gives {best.describe()}."
-        return text
+            return text + (" The best move!" if not ties else
+                           f" One of the best moves ({others} as good).")
+        return text + f" The best gives {best.describe()}."
 
     def try_text(self) -> None:
         """Judge the move typed in the box."""
