@@ -130,15 +130,17 @@ class BoardDocument(QObject):
     # -- setup -----------------------------------------------------------------------------
 
     def _resolve_rules(self) -> Ruleset:
+        """The position's ruleset; when it cannot be built (an edition whose plugin is not
+        installed), the default one for scoring, with a finding. The position keeps its own
+        editions, so that saving does not lose them."""
+        self.file_findings = [f for f in self.file_findings if f.code != "ruleset"]
         try:
             return ruleset_of(self.position, self.host)
         except RulesetError as exc:
-            self.file_findings.append(Finding(f"{exc}; using {self.host.ruleset().name}",
+            rules = self.host.ruleset()
+            self.file_findings.append(Finding(f"{exc}; scoring with {rules.name} instead",
                                               "$.ruleset", self._path, "ruleset",
                                               Severity.WARNING))
-            rules = self.host.ruleset()
-            self.position.editions = [e.name for e in rules.editions]
-            self.position.options = {}
             return rules
 
     def _adopt(self, loaded: Board) -> None:
@@ -588,12 +590,12 @@ class BoardDocument(QObject):
     # -- ruleset ---------------------------------------------------------------------------
 
     def set_ruleset(self, editions: list[str], options: dict[str, dict[str, Any]]) -> None:
-        """Switch the ruleset (raises ``RulesetError`` when it cannot be built)."""
-        rules = self.host.ruleset([(name, {}) for name in editions], options)
+        """Switch the position's ruleset (one that cannot be built scores with the default
+        and says so in the findings)."""
         self.position.editions = list(editions)
         self.position.options = {k: dict(v) for k, v in options.items() if v}
-        self.rules = rules
-        self.engine = Engine(rules)
+        self.rules = self._resolve_rules()
+        self.engine = Engine(self.rules)
         self.rulesetChanged.emit()
         self._touched()
 

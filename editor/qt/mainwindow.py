@@ -482,7 +482,11 @@ class MainWindow(QMainWindow):
         combo.setCurrentIndex(max(index, 0))
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
-        self.rules_label.setText(f"Rules: {self.doc.rules.name}")
+        rules = self.doc.rules
+        text = f"Rules: {rules.name}"
+        if not set(self.doc.position.editions) <= {e.name for e in rules.editions}:
+            text += f" (the file's {' + '.join(self.doc.position.editions)} is unavailable)"
+        self.rules_label.setText(text)
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player

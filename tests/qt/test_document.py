@@ -155,7 +155,7 @@ def test_worth_of_an_open_city_now_and_at_the_end(qapp) -> None:
         assert sum(now.values()) >= sum(end.values())
 
 
-def test_an_unknown_ruleset_falls_back_with_a_finding(qapp) -> None:
+def test_an_unknown_ruleset_scores_with_the_default_and_is_kept(qapp) -> None:
     from editor.formats.boards import position_from_dict
 
     position, _ = position_from_dict(
@@ -164,6 +164,11 @@ def test_an_unknown_ruleset_falls_back_with_a_finding(qapp) -> None:
     doc = BoardDocument(position)
     assert doc.rules.name == "base:C2"
     assert any(f.code == "ruleset" for f in doc.findings())
+    assert doc.position.editions == ["nowhere:C9"]  # kept for saving
+    doc.set_ruleset(["base:C3"], {})
+    doc.flush()
+    assert doc.rules.name == "base:C3"
+    assert not any(f.code == "ruleset" for f in doc.findings())
 
 
 def test_illegal_placements_become_findings_not_refusals(qapp) -> None:
