@@ -13,7 +13,13 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QMenu,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from editor.model.board import Cell
 from editor.model.tiles import Tile
@@ -168,7 +174,13 @@ def install_puzzle_tools(window: Any) -> None:
         window.docks.append(dock)
     window.puzzle_dock = dock
     panel = dock.panel
-    menu = window.menuBar().addMenu("P&uzzle")
+    bar = window.menuBar()
+    menu = QMenu("&Puzzle", window)
+    help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    if help_menu is None:
+        bar.addMenu(menu)
+    else:
+        bar.insertMenu(help_menu, menu)
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
     for text, slot, keys in (("&Solve", panel.solve, "Ctrl+Shift+S"),
