@@ -382,9 +382,6 @@ class MainWindow(QMainWindow):
         for label in (self.cell_label, self.tool_label, self.zoom_label, self.rules_label):
             label.setContentsMargins(6, 0, 6, 0)
             bar.addPermanentWidget(label)
-        zoom_timer = QTimer(self)
-        zoom_timer.timeout.connect(self._show_zoom)
-        zoom_timer.start(250)
 
     def _connect_view(self) -> None:
         view = self.view
@@ -392,6 +389,7 @@ class MainWindow(QMainWindow):
         view.featureHovered.connect(self._hovered)
         view.cellSelected.connect(self._selected)
         view.toolChanged.connect(self._tool_changed)
+        view.zoomChanged.connect(self._show_zoom)
         view.rotationChanged.connect(lambda _: self._tool_changed(view.tool))
         self.catalogue_dock.catalogue.tileSelected.connect(view.set_tile)
         self.findings_dock.findings.cellActivated.connect(self.go_to_cell)
@@ -514,8 +512,8 @@ class MainWindow(QMainWindow):
                 " (choose a tile in the catalogue)"
         self.tool_label.setText(text)
 
-    def _show_zoom(self) -> None:
-        self.zoom_label.setText(f"{self.view.zoom() * 100:.0f}%")
+    def _show_zoom(self, scale: float) -> None:
+        self.zoom_label.setText(f"{scale * 100:.0f}%")
 
     def _hovered(self, x: int, y: int, segment: str) -> None:
         if self.doc.tile_at(x, y) is not None:

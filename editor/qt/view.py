@@ -83,6 +83,8 @@ class BoardView(QGraphicsView):
     cellSelected = Signal(int, int)
     toolChanged = Signal(str)
     rotationChanged = Signal(int)
+    #: the scale changed (1.0 = 100 pixels per tile)
+    zoomChanged = Signal(float)
 
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -248,6 +250,7 @@ class BoardView(QGraphicsView):
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(
             shift.x()))
         self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(shift.y()))
+        self.zoomChanged.emit(scale)
 
     def reset_zoom(self) -> None:
         """0: one tile = 100 pixels, keeping the centre."""
@@ -264,6 +267,7 @@ class BoardView(QGraphicsView):
         if self.zoom() > 1.5:
             self.setTransform(self.transform().fromScale(1.5, 1.5))
             self.centerOn(rect.center())
+        self.zoomChanged.emit(self.zoom())
 
     # -- events: wheel and keys ------------------------------------------------------------
 
