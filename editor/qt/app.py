@@ -123,10 +123,7 @@ def startup_files() -> list[str]:
     """The last session's files that still exist; the sample on first start."""
     if not files.recent_files():
         return [sample_path()]
-    session = QSettings().value(SESSION_KEY, [])
-    if isinstance(session, str):
-        session = [session]
-    return [str(p) for p in session or [] if os.path.isfile(str(p))]
+    return [p for p in files.setting_list(SESSION_KEY) if os.path.isfile(p)]
 
 
 def main(paths: list[str]) -> int:

@@ -38,12 +38,17 @@ AUTOSAVE_KEY = "files/autosave_seconds"
 # -- recent files --------------------------------------------------------------------------
 
 
+def setting_list(key: str) -> list[str]:
+    """A list of strings from QSettings (an INI file gives one value as a plain string)."""
+    value = QSettings().value(key, [])
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []
+
+
 def recent_files() -> list[str]:
     """Recently opened or saved files, newest first."""
-    value = QSettings().value(RECENT_KEY, [])
-    if isinstance(value, str):
-        value = [value]
-    return [str(v) for v in value or []]
+    return setting_list(RECENT_KEY)
 
 
 def add_recent(path: str) -> None:
@@ -66,7 +71,7 @@ def clear_recent() -> None:
 def autosave_seconds() -> int:
     """The autosave interval from the settings (0 turns autosave off)."""
     try:
-        return int(QSettings().value(AUTOSAVE_KEY, DEFAULT_AUTOSAVE_SECONDS))
+        return int(str(QSettings().value(AUTOSAVE_KEY, DEFAULT_AUTOSAVE_SECONDS)))
     except (TypeError, ValueError):
         return DEFAULT_AUTOSAVE_SECONDS
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -201,7 +202,8 @@ class MainWindow(QMainWindow):
                       self.scores_dock, self.findings_dock, self.history_dock,
                       self.annotations_dock]
 
-    def _action(self, text: str, slot: Callable[..., object], shortcut: object = None,
+    def _action(self, text: str, slot: Callable[..., object],
+                shortcut: QKeySequence | list[QKeySequence] | None = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
                 view_only: bool = False) -> QAction:
         action = QAction(text, self)
@@ -209,7 +211,7 @@ class MainWindow(QMainWindow):
             if isinstance(shortcut, list):
                 action.setShortcuts(shortcut)
             else:
-                action.setShortcut(shortcut)  # type: ignore[arg-type]
+                action.setShortcut(shortcut)
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -247,11 +249,11 @@ class MainWindow(QMainWindow):
                                         QKeySequence("Ctrl+Z"))
         self.redo_action = self._action("&Redo", lambda: self.doc.undo_stack.redo(),
                                         [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.rotate(1),
+        self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.turn(1),
                                           QKeySequence("R"), "Turn the tile in hand or the "
                                           "selected tile a quarter turn", view_only=True)
         self.rotate_back_action = self._action("Rotate &anticlockwise",
-                                               lambda: self.view.rotate(-1),
+                                               lambda: self.view.turn(-1),
                                                QKeySequence("Shift+R"), view_only=True)
         self.delete_action = self._action("&Delete", self.view.delete_selection,
                                           QKeySequence(Qt.Key.Key_Delete),
@@ -609,7 +611,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = files.recent_files()
         for path in recent:
-            self.recent_menu.addAction(path, lambda p=path: self.open_file(p))
+            self.recent_menu.addAction(path, partial(self.open_file, path))
         if not recent:
             self.recent_menu.addAction("(none)").setEnabled(False)
         self.recent_menu.addSeparator()
@@ -722,6 +724,7 @@ def refuse_file(parent: QWidget | None, path: str, message: str) -> None:
 def quit_all() -> None:
     """Close every window (each asks about its changes); the session remembers them all."""
     app = QApplication.instance()
+    assert app is not None
     app.setProperty("quitting", True)
     QApplication.closeAllWindows()
     if any(w.isVisible() for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)):

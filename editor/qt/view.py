@@ -10,6 +10,7 @@ Hovering shows the feature under the cursor across tiles in every tool.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from PySide6.QtCore import (
     QEasingCurve,
@@ -30,6 +31,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QUndoCommand,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -175,7 +177,7 @@ class BoardView(QGraphicsView):
         self.rotationChanged.emit(self.rotation)
         self._update_ghost(keep_rotation=True)
 
-    def rotate(self, turns: int) -> None:
+    def turn(self, turns: int) -> None:
         """R / Shift+R: turn the tile to place, or the selected tile on the board."""
         if self.tool == "tile" and self.tile is not None:
             self.set_rotation(self.rotation + turns)
@@ -286,7 +288,7 @@ class BoardView(QGraphicsView):
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
         elif key == Qt.Key.Key_R:
-            self.rotate(-1 if shift else 1)
+            self.turn(-1 if shift else 1)
         elif key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
             self.zoom_by(NOTCH)
         elif key == Qt.Key.Key_Minus:
@@ -513,10 +515,13 @@ class BoardView(QGraphicsView):
                 owner = doc.players[figure.owner].name if figure.owner < len(
                     doc.players) else "?"
                 menu.addAction(f"Remove {owner}'s {figure.kind} ({figure.segment})",
-                               lambda i=index: doc.undo_stack.push(RemoveFigure(doc, i)))
+                               partial(self._push, RemoveFigure(doc, index)))
             menu.addAction("Remove tile", lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
         menu.addAction("Add note here…", lambda: self._note_at(cell))
         menu.exec(where)
+
+    def _push(self, command: QUndoCommand) -> None:
+        self.doc.undo_stack.push(command)
 
     def _note_at(self, cell: Cell) -> None:
         text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")

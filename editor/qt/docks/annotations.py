@@ -74,13 +74,13 @@ class AnnotationDialog(QDialog):
         self.line = QLineEdit()
         self.colour = DEFAULT_HIGHLIGHT
         if isinstance(item, Note):
-            self.x, self.y, row = _cell_spins((item.x, item.y))
+            self.at_x, self.at_y, row = _cell_spins((item.x, item.y))
             form.addRow("Cell (x, y)", row)
             self.text.setPlainText(item.text)
             form.addRow("Text", self.text)
         elif isinstance(item, Arrow):
-            self.x, self.y, row = _cell_spins(item.start)
-            self.x2, self.y2, row2 = _cell_spins(item.end)
+            self.at_x, self.at_y, row = _cell_spins(item.start)
+            self.to_x, self.to_y, row2 = _cell_spins(item.end)
             form.addRow("From (x, y)", row)
             form.addRow("To (x, y)", row2)
             self.line.setText(item.text)
@@ -114,10 +114,10 @@ class AnnotationDialog(QDialog):
     def result_item(self) -> Annotation:
         """The annotation as edited."""
         if isinstance(self.item, Note):
-            return Note(self.x.value(), self.y.value(), self.text.toPlainText())
+            return Note(self.at_x.value(), self.at_y.value(), self.text.toPlainText())
         if isinstance(self.item, Arrow):
-            return Arrow((self.x.value(), self.y.value()), (self.x2.value(), self.y2.value()),
-                         self.line.text())
+            return Arrow((self.at_x.value(), self.at_y.value()),
+                         (self.to_x.value(), self.to_y.value()), self.line.text())
         cells = [(int(a), int(b)) for a, b in _PAIR.findall(self.line.text())]
         parts = [p.strip() for p in self.feature.text().split(",")]
         feature = None

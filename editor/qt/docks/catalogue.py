@@ -4,6 +4,7 @@ feature, search by id or alias, and how many copies are still available on this 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -108,7 +109,7 @@ class TileListModel(QAbstractListModel):
     def mimeTypes(self) -> list[str]:
         return [TILE_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         data = QMimeData()
         if indexes:
             data.setData(TILE_MIME, QByteArray(self.tiles[indexes[0].row()].ref.encode()))

@@ -50,8 +50,7 @@ class PlayersWidget(QWidget):
             QHeaderView.ResizeMode.ResizeToContents)
         self.table.itemChanged.connect(self._edited)
         self.table.cellDoubleClicked.connect(self._double_clicked)
-        self.table.currentCellChanged.connect(
-            lambda row, *_: row >= 0 and self.currentPlayerChanged.emit(row))
+        self.table.currentCellChanged.connect(self._current_changed)
         add = QPushButton("Add player")
         add.clicked.connect(self.add_player)
         self.remove = QPushButton("Remove")
@@ -146,6 +145,10 @@ class PlayersWidget(QWidget):
         if counts.get(kind, 0) != value:
             counts[kind] = value
             self.doc.undo_stack.push(EditPlayer(self.doc, row, **{field: counts}))
+
+    def _current_changed(self, row: int, *_: int) -> None:
+        if row >= 0:
+            self.currentPlayerChanged.emit(row)
 
     def _double_clicked(self, row: int, col: int) -> None:
         if col == COLOUR:

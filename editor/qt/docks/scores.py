@@ -95,6 +95,13 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def shown(table: QTableWidget, row: int, col: int,
+          role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    """What a table cell holds (None for an empty cell)."""
+    item = table.item(row, col)
+    return item.data(role) if item is not None else None
+
+
 def fit_height(table: QTableWidget) -> None:
     """Make a table exactly as tall as its rows."""
     height = table.horizontalHeader().height() + 2 * table.frameWidth()
@@ -338,12 +345,10 @@ class ScoresWidget(QTabWidget):
     def shown_comparison(self) -> dict[str, list[int]]:
         """Ruleset → final totals as the comparison table shows them."""
         table = self.comparison
-        result = {}
-        for row in range(table.rowCount()):
-            values = [table.item(row, c).data(Qt.ItemDataRole.DisplayRole)
-                      for c in range(1, table.columnCount() - 1) if table.item(row, c)]
-            result[table.item(row, 0).data(SPEC_ROLE)] = [int(v) for v in values if v != "—"]
-        return result
+        players = range(1, table.columnCount() - 1)
+        return {str(shown(table, row, 0, SPEC_ROLE)): [
+            int(str(shown(table, row, c))) for c in players if shown(table, row, c) != "—"]
+            for row in range(table.rowCount())}
 
     def _fill_differences(self, specs: list[str]) -> None:
         """Lines that some compared rulesets give and others do not."""
@@ -379,19 +384,15 @@ class ScoresWidget(QTabWidget):
 
     def shown_totals(self) -> list[tuple[str, int, int]]:
         """(player, score, if ended now) as the live table shows them."""
-        rows = []
-        for row in range(self.totals.rowCount()):
-            rows.append((self.totals.item(row, 0).text(),
-                         int(self.totals.item(row, 1).data(Qt.ItemDataRole.DisplayRole)),
-                         int(self.totals.item(row, 3).data(Qt.ItemDataRole.DisplayRole))))
-        return rows
+        table = self.totals
+        return [(str(shown(table, row, 0)), int(str(shown(table, row, 1))),
+                 int(str(shown(table, row, 3)))) for row in range(table.rowCount())]
 
     def shown_lines(self) -> list[tuple[str, str, str, str]]:
         """(player, points, reason, rule) of each breakdown line as shown."""
         tree = self.breakdown
-        return [(tree.topLevelItem(i).text(0), tree.topLevelItem(i).text(1),
-                 tree.topLevelItem(i).text(4), tree.topLevelItem(i).text(5))
-                for i in range(tree.topLevelItemCount())]
+        items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        return [(i.text(0), i.text(1), i.text(4), i.text(5)) for i in items if i is not None]
 
 
 class ScoresDock(QDockWidget):
