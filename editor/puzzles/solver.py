@@ -68,13 +68,14 @@ class Ranked:
 class Solver:
     """Ranks the moves of a puzzle on its board, under a ruleset.
 
-    The board is changed while the solver works and left exactly as it was.
+    The board is changed while the solver works and left exactly as it was. ``sets`` are the
+    tile sets of the bag (read by ``block-completion``); ``local`` says whether quiet moves
+    may reuse final scoring (default: when every edition is built in).
     """
 
     def __init__(self, board: Board, rules: Ruleset, puzzle: Puzzle, catalogue: Catalogue,
                  sets: Sequence[TileSet] = (), *, local: bool | None = None) -> None:
         self.board = board
-        self.rules = rules
         self.puzzle = puzzle
         self.catalogue = catalogue
         self.engine = Engine(rules)
