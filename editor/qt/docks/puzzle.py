@@ -136,6 +136,7 @@ class PuzzlePanel(QWidget):
         layout.addWidget(self.tabs)
         self._connect(doc)
         self.load()
+        self.refresh_scenario()
 
     # -- widgets ---------------------------------------------------------------------------
 
@@ -292,6 +293,7 @@ class PuzzlePanel(QWidget):
         self._connect(doc)
         self._forget_results()
         self.load()
+        self.refresh_scenario()
 
     def _edited(self) -> None:
         if self.doc.position.puzzle != self._shown:
