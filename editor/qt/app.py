@@ -9,12 +9,17 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from editor.formats.jsonio import read_json
+from editor.formats.lint import is_tileset
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
 from . import art, files
+from .designer import open_tileset_window
+from .designer.document import DocumentError
+from .docks.movelog import open_path
 from .document import BoardDocument
 from .mainwindow import APP_TITLE, MainWindow, refuse_file
 
@@ -102,8 +107,16 @@ def start(paths: list[str], host: PluginHost | None = None,
     host = host or default_host()
     catalogue = catalogue or load_catalogue(host)
     docs = recovered_documents(host, catalogue)
+    designing = False
     for path in paths:
-        result = files.open_document(path, host, catalogue)
+        if is_tileset_file(path):
+            try:
+                open_tileset_window(path)
+                designing = True
+            except DocumentError as exc:
+                refuse_file(None, path, str(exc))
+            continue
+        result = open_path(path, host, catalogue)
         if result.document is None:
             refuse_file(None, path, result.message)
         else:
@@ -114,9 +127,15 @@ def start(paths: list[str], host: PluginHost | None = None,
             result = files.open_document(path, host, catalogue)
             if result.document is not None:
                 docs.append(result.document)
-    if not docs:
+    if not docs and not designing:
         docs.append(BoardDocument(host=host, catalogue=catalogue))
     return [open_window(doc, host, catalogue) for doc in docs]
+
+
+def is_tileset_file(path: str) -> bool:
+    """Whether a file given on the command line is a tile set (for the designer)."""
+    data, problems = read_json(path)
+    return not problems and is_tileset(data)
 
 
 def startup_files() -> list[str]:

@@ -38,11 +38,13 @@ from editor.rules.ruleset import RulesetError
 
 from . import art, files, palette, render
 from .commands import ChangeRuleset
+from .designer import install_designer, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
 from .docks.findings import FindingsDock
 from .docks.history import HistoryDock
 from .docks.inspector import InspectorDock
+from .docks.movelog import install_move_log
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
@@ -163,8 +165,15 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self._connect_view()
         self.set_document(doc)
+        install_move_log(self)
+        install_designer(self)
+        playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
         self._restore_layout()
         self.view.setFocus()
+
+    def refresh_catalogue(self) -> None:
+        """Show tile sets added to the catalogue since the window opened (play-testing)."""
+        self.catalogue_dock.catalogue.reload(self.catalogue)
 
     # -- construction ----------------------------------------------------------------------
 

@@ -517,17 +517,24 @@ class TileSetWindow(QMainWindow):
             f"placed on the board (search for {tile_set.id}/ in the catalogue)", 10000)
 
 
-def new_tileset_window() -> TileSetWindow:
-    """A new tile set (one blank tile) in its own window."""
-    window = TileSetWindow(TileSetDocument())
+#: Open designer windows, kept referenced until they close (Qt deletes them then).
+OPEN_WINDOWS: set[TileSetWindow] = set()
+
+
+def _show(window: TileSetWindow) -> TileSetWindow:
+    OPEN_WINDOWS.add(window)
+    window.destroyed.connect(lambda: OPEN_WINDOWS.discard(window))
     window.show()
     return window
+
+
+def new_tileset_window() -> TileSetWindow:
+    """A new tile set (one blank tile) in its own window."""
+    return _show(TileSetWindow(TileSetDocument()))
 
 
 def open_tileset_window(path: str | os.PathLike[str]) -> TileSetWindow:
     """Open a tile set file in its own designer window (``DocumentError`` when the file is
     not JSON or not shaped like a tile set; a set that merely breaks the schema or the lint
     opens, with its findings listed)."""
-    window = TileSetWindow(TileSetDocument.open(path))
-    window.show()
-    return window
+    return _show(TileSetWindow(TileSetDocument.open(path)))

@@ -77,11 +77,20 @@ class TileListModel(QAbstractListModel):
 
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
+        self.placed: Counter[str] = Counter()
+        self._read(catalogue)
+
+    def _read(self, catalogue: Catalogue) -> None:
         self.tiles: list[Tile] = [t for s in catalogue.sets for t in s.tiles]
         self.set_names = {s.id: s.name for s in catalogue.sets}
         self.editions = {s.id: s.edition for s in catalogue.sets}
-        self.placed: Counter[str] = Counter()
         self._icons: dict[int, QIcon] = {}
+
+    def reload(self, catalogue: Catalogue) -> None:
+        """Show the catalogue's sets again (one was added or replaced)."""
+        self.beginResetModel()
+        self._read(catalogue)
+        self.endResetModel()
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.tiles)
@@ -178,15 +187,8 @@ class CatalogueWidget(QWidget):
         self.model = TileListModel(catalogue)
         self.proxy = TileFilter(self.model)
         self.sets = QComboBox()
-        self.sets.addItem("Sets of the ruleset", RULESET_SETS)
-        self.sets.addItem("All sets", "")
-        for tile_set in catalogue.sets:
-            self.sets.addItem(tile_set.name, tile_set.id)
-            self.sets.setItemData(self.sets.count() - 1, tile_set.id, Qt.ItemDataRole.ToolTipRole)
         self.editions = QComboBox()
-        self.editions.addItem("Any edition", "")
-        for edition in sorted({s.edition for s in catalogue.sets}):
-            self.editions.addItem(edition, edition)
+        self._fill_choices(catalogue)
         self.features = QComboBox()
         self.features.addItem("Any feature", "")
         for name in FEATURES:
@@ -218,6 +220,33 @@ class CatalogueWidget(QWidget):
         layout.addLayout(filters)
         layout.addWidget(self.search)
         layout.addWidget(self.view)
+
+    def _fill_choices(self, catalogue: Catalogue) -> None:
+        self.sets.clear()
+        self.sets.addItem("Sets of the ruleset", RULESET_SETS)
+        self.sets.addItem("All sets", "")
+        for tile_set in catalogue.sets:
+            self.sets.addItem(tile_set.name, tile_set.id)
+            self.sets.setItemData(self.sets.count() - 1, tile_set.id, Qt.ItemDataRole.ToolTipRole)
+        self.editions.clear()
+        self.editions.addItem("Any edition", "")
+        for edition in sorted({s.edition for s in catalogue.sets}):
+            self.editions.addItem(edition, edition)
+
+    def reload(self, catalogue: Catalogue) -> None:
+        """Take in sets added to the catalogue (a play-tested tile set), keeping the filters
+        where they still apply."""
+        chosen_set, chosen_edition = self.sets.currentData(), self.editions.currentData()
+        for combo in (self.sets, self.editions):
+            combo.blockSignals(True)
+        self._fill_choices(catalogue)
+        self.sets.setCurrentIndex(max(0, self.sets.findData(chosen_set)))
+        self.editions.setCurrentIndex(max(0, self.editions.findData(chosen_edition)))
+        for combo in (self.sets, self.editions):
+            combo.blockSignals(False)
+        self.model.reload(catalogue)
+        self.recount()
+        self._filter()
 
     def set_document(self, doc: BoardDocument) -> None:
         """Count this document's tiles from now on."""
