@@ -6,11 +6,11 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import pytest  # noqa: E402
+import pytest
 
-from editor.model.tilesets import Catalogue  # noqa: E402
-from editor.plugins import PluginHost, default_host  # noqa: E402
-from editor.workspace import catalogue as load_catalogue  # noqa: E402
+from editor.model.tilesets import Catalogue
+from editor.plugins import PluginHost, default_host
+from editor.workspace import catalogue as load_catalogue
 
 
 @pytest.fixture(scope="session")

@@ -48,6 +48,7 @@ from .docks.movelog import install_move_log
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
+from .overlays import install_puzzle_tools
 from .rulesetpicker import RulesetDialog
 from .scene import BoardScene
 from .view import TOOLS, BoardView
@@ -167,6 +168,7 @@ class MainWindow(QMainWindow):
         self.set_document(doc)
         install_move_log(self)
         install_designer(self)
+        install_puzzle_tools(self)
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
         self._restore_layout()
         self.view.setFocus()

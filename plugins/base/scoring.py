@@ -7,7 +7,7 @@ from dataclasses import replace
 from editor.model import events as ev
 from editor.model.board import Board
 from editor.model.events import Event
-from editor.model.features import FeatureInfo, describe, roots
+from editor.model.features import FeatureInfo, describe, figures_by_root
 from editor.model.tiles import CITY, FIELD, ROAD
 from editor.rules.ruleset import Ruleset
 
@@ -74,10 +74,11 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
 def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
     """Features holding figures, other than fields (incomplete ones at the end)."""
     found = []
-    for root in roots(board):
+    figures = figures_by_root(board)
+    for root in sorted(figures):
         record = board.feature_of[root]
-        if record.nfig and record.kind != FIELD:
-            info = describe(board, root)
+        if record.kind != FIELD:
+            info = describe(board, root, figures)
             if final or info.complete:
                 found.append(info)
     return found
@@ -85,8 +86,9 @@ def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
 
 def field_infos(board: Board) -> list[FeatureInfo]:
     """Every field holding figures."""
-    return [describe(board, r) for r in roots(board)
-            if board.feature_of[r].kind == FIELD and board.feature_of[r].nfig]
+    figures = figures_by_root(board)
+    return [describe(board, r, figures) for r in sorted(figures)
+            if board.feature_of[r].kind == FIELD]
 
 
 def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],

@@ -71,7 +71,7 @@ def test_catalogue_filters_and_counts(window: MainWindow) -> None:
 
 def test_menus_and_shortcuts(window: MainWindow) -> None:
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Board", "Rules", "Help"]
+    assert titles == ["File", "Edit", "View", "Board", "Rules", "Puzzle", "Help"]
     shortcuts = {s.toString() for a in window.findChildren(type(window.save_action))
                  for s in a.shortcuts()}
     for key in ("Ctrl+N", "Ctrl+O", "Ctrl+S", "Ctrl+Shift+S", "Ctrl+Z", "Ctrl+Shift+Z",
