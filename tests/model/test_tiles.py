@@ -1,0 +1,101 @@
+"""Tile geometry: ports, rotation, side kinds, the fit test, rotational symmetry."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.model.ports import (
+    PORT_INDEX,
+    PORT_NAMES,
+    facing,
+    quarter_turns,
+    rotate_port,
+    side_of,
+)
+from editor.model.tiles import fits
+
+N, E, S, W = range(4)
+
+
+def test_ports_clockwise_and_facing():
+    assert PORT_NAMES == ("N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W",
+                          "WNW", "NNW")
+    pairs = {("ENE", "WNW"), ("E", "W"), ("ESE", "WSW"),      # west tile | east tile
+             ("SSE", "NNE"), ("S", "N"), ("SSW", "NNW")}      # north tile / south tile
+    for a, b in pairs:
+        assert PORT_NAMES[facing(PORT_INDEX[a])] == b
+        assert PORT_NAMES[facing(PORT_INDEX[b])] == a
+    assert [side_of(PORT_INDEX[p]) for p in ("NNW", "N", "NNE", "ENE", "SSW", "WNW")] == [
+        N, N, N, E, S, W]
+
+
+def test_a_quarter_turn_moves_every_port_three_steps():
+    assert PORT_NAMES[rotate_port(PORT_INDEX["N"], 1)] == "E"
+    assert PORT_NAMES[rotate_port(PORT_INDEX["NNE"], 1)] == "ESE"
+    assert PORT_NAMES[rotate_port(PORT_INDEX["WNW"], 1)] == "NNE"
+    assert all(rotate_port(p, 4) == p for p in range(12))
+    assert [quarter_turns(d) for d in (0, 90, 180, 270, 360)] == [0, 1, 2, 3, 0]
+    with pytest.raises(ValueError, match="multiple of 90"):
+        quarter_turns(45)
+
+
+@pytest.mark.parametrize(("ref", "rotation", "sides"), [
+    ("base-c2/D", 0, ("city", "road", "field", "road")),
+    ("base-c2/D", 1, ("road", "city", "road", "field")),
+    ("base-c2/D", 2, ("field", "road", "city", "road")),
+    ("base-c2/D", 3, ("road", "field", "road", "city")),
+    ("base-c2/V", 0, ("field", "field", "road", "road")),
+    ("base-c2/V", 3, ("field", "road", "road", "field")),
+    ("river-c2/A", 2, ("field", "field", "field", "river")),
+])
+def test_side_kinds_follow_rotation(catalogue, ref, rotation, sides):
+    assert catalogue.tile(ref).orientations[rotation].side_kinds == sides
+
+
+# (tile a, its rotation, side of a, tile b, its rotation, fits?)
+FIT_TABLE = [
+    ("D", 0, N, "E", 2, True),      # city meets city cap
+    ("D", 0, N, "E", 0, False),     # city against E's field side
+    ("D", 0, E, "U", 0, True),      # road continues straight
+    ("D", 0, E, "U", 1, False),     # road against a field side of the turned road
+    ("D", 0, S, "B", 0, True),      # field to field
+    ("D", 1, S, "U", 1, True),      # turned D: road south meets a north–south road
+    ("D", 1, E, "E", 3, True),      # turned D: city east meets a cap turned west
+    ("D", 1, W, "E", 1, False),     # turned D: field west against a cap turned east
+    ("V", 0, S, "V", 2, True),      # curve down into a turned curve
+    ("V", 0, W, "C", 0, False),     # road against the four-sided city
+    ("C", 0, N, "C", 3, True),      # city to city in any rotation
+    ("X", 0, W, "W", 0, True),      # crossroads to a junction's road
+    ("X", 0, N, "W", 0, True),      # crossroads' road north meets the junction's road south
+    ("X", 0, S, "W", 0, False),     # crossroads' road south against the junction's field
+]
+
+
+@pytest.mark.parametrize(("a", "ra", "side", "b", "rb", "expected"), FIT_TABLE)
+def test_fit_table(catalogue, a, ra, side, b, rb, expected):
+    ta, tb = catalogue.tile(f"base-c2/{a}"), catalogue.tile(f"base-c2/{b}")
+    assert fits(ta.orientations[ra], side, tb.orientations[rb]) is expected
+    # the same pair seen from the other tile agrees
+    assert fits(tb.orientations[rb], (side + 2) % 4, ta.orientations[ra]) is expected
+
+
+@pytest.mark.parametrize(("ref", "distinct"), [
+    ("base-c2/C", (0,)),             # four-sided city
+    ("base-c2/X", (0,)),             # crossroads
+    ("base-c2/B", (0,)),             # monastery in a field
+    ("base-c2/U", (0, 1)),           # straight road
+    ("base-c2/F", (0, 1)),           # city band
+    ("base-c2/H", (0, 1)),           # two opposite caps
+    ("base-c2/V", (0, 1, 2, 3)),     # curve
+    ("base-c2/D", (0, 1, 2, 3)),
+    ("traders-builders-c2/B", (0,)),    # bridge: two separate roads, the same every way
+])
+def test_distinct_rotations(catalogue, ref, distinct):
+    assert catalogue.tile(ref).distinct_rotations == distinct
+
+
+def test_enumeration_uses_only_distinct_rotations(catalogue):
+    crossroads = catalogue.tile("base-c2/X")
+    assert crossroads.fitting_rotations(("", "", "", "road")) == (0,)
+    curve = catalogue.tile("base-c2/V")
+    assert curve.fitting_rotations(("", "", "road", "")) == (0, 3)
