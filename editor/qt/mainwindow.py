@@ -44,7 +44,7 @@ from .docks.catalogue import CatalogueDock
 from .docks.findings import FindingsDock
 from .docks.history import HistoryDock
 from .docks.inspector import InspectorDock
-from .docks.movelog import install_move_log
+from .docks.movelog import MoveLogDock, install_move_log
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
@@ -169,9 +169,18 @@ class MainWindow(QMainWindow):
         install_move_log(self)
         install_designer(self)
         install_puzzle_tools(self)
+        self._arrange_added_docks()
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
         self._restore_layout()
         self.view.setFocus()
+
+    def _arrange_added_docks(self) -> None:
+        """The move log beside the history, the players in front of the puzzle panel."""
+        log = self.findChild(MoveLogDock)
+        if log is not None:
+            self.tabifyDockWidget(self.history_dock, log)
+            self.history_dock.raise_()
+        self.players_dock.raise_()
 
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
