@@ -400,5 +400,17 @@ class Engine:
         return events
 
     def position_findings(self, board: Board) -> list[Finding]:
-        """What the selected editions find wrong with the position as a whole."""
-        return self.rules.collect("carcassonne_board_findings", board=board)
+        """What is wrong with the position as a whole: more figures of a kind than the
+        ruleset gives a player, then what the selected editions find."""
+        kinds = self.rules.figure_kinds()
+        findings = []
+        for p, player in enumerate(board.players):
+            for kind in kinds.values():
+                out = sum(1 for f in board.figures if f.owner == p and f.kind == kind.name)
+                have = out + player.supply.get(kind.name, 0)
+                if have > kind.supply:
+                    findings.append(Finding(
+                        f"{player.name} has {have} {kind.name}s ({out} on the board, "
+                        f"{player.supply.get(kind.name, 0)} in supply) but {self.rules.name} "
+                        f"gives {kind.supply}", code="too-many-figures"))
+        return findings + self.rules.collect("carcassonne_board_findings", board=board)

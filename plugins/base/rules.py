@@ -142,8 +142,7 @@ class BaseRules:
         return events + farms(rules, board, self.version(rules))
 
     @hookimpl
-    def carcassonne_board_findings(self, rules: Ruleset, board: Board) -> list[Finding]:
-        kinds = rules.figure_kinds()
+    def carcassonne_board_findings(self, board: Board) -> list[Finding]:
         findings = []
         for fig in board.figures:
             seg = board.segment_of(fig.node)
@@ -154,16 +153,5 @@ class BaseRules:
             elif fig.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
                 findings.append(Finding(f"the abbot stands on a {seg.kind} — {RULE_ABBOT}",
                                         code="abbot-placement", cell=cell, segment=seg.id))
-        for p, player in enumerate(board.players):
-            for kind in (FOLLOWER, ABBOT):
-                if kind not in kinds:
-                    continue
-                out = sum(1 for f in board.figures if f.owner == p and f.kind == kind)
-                have = out + player.supply.get(kind, 0)
-                if have > kinds[kind].supply:
-                    findings.append(Finding(
-                        f"{player.name} has {have} {kind}s ({out} on the board, "
-                        f"{player.supply.get(kind, 0)} in supply) but {self.name} gives "
-                        f"{kinds[kind].supply}", code="too-many-figures"))
         return findings
 

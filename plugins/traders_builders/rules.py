@@ -101,14 +101,4 @@ class TradersBuildersRules:
                 findings.append(Finding(f"{owner}'s {fig.kind} has no {COMPANIONS[fig.kind]} "
                                         f"of {owner} {beside} — {RULE_STAYS}",
                                         code=f"{fig.kind}-alone", cell=cell, segment=seg.id))
-        kinds = rules.figure_kinds()
-        for p, player in enumerate(board.players):
-            for kind in SPECIAL:
-                out = sum(1 for f in board.figures if f.owner == p and f.kind == kind)
-                have = out + player.supply.get(kind, 0)
-                if have > kinds[kind].supply:
-                    findings.append(Finding(
-                        f"{player.name} has {have} {kind}s ({out} on the board, "
-                        f"{player.supply.get(kind, 0)} in supply) but {self.name} gives "
-                        f"{kinds[kind].supply}", code="too-many-figures"))
         return findings + goods_findings(board, self.goods, self.name)
