@@ -29,15 +29,22 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"editor.cli.{name}").register(sub)
+    parser.set_defaults(commands=frozenset(sub.choices))
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code.
+
+    Without a command (``carcassonne-editor`` or ``carcassonne-editor board.json``) it is
+    ``gui``: files alone open in the desktop editor.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["gui", *(argv or sys.argv[1:])])
+    words = list(sys.argv[1:] if argv is None else argv)
+    commands = parser.get_default("commands")
+    if not words or (words[0] not in commands and not words[0].startswith("-")):
+        words.insert(0, "gui")
+    args = parser.parse_args(words)
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
