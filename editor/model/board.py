@@ -17,6 +17,8 @@ from .tiles import CLOISTER_KINDS, EDGE_KINDS, Orientation, Segment, Tile
 Cell = tuple[int, int]
 #: Required kind per side (N, E, S, W) of an empty cell; "" where no tile constrains it.
 Signature = tuple[str, str, str, str]
+#: The signature of a cell no tile constrains.
+NO_SIDES: Signature = ("", "", "", "")
 
 NEIGHBOURS8: tuple[Cell, ...] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
@@ -73,6 +75,9 @@ class Board:
         self.players: list[Player] = players if players is not None else []
         self.figures: list[Figure] = []
         self.frontier: dict[Cell, Signature] = {}
+        #: Per empty cell beside a tile: each node across its sides, with the mask of the
+        #: cell's ports that node meets (what a tile placed there would join).
+        self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
         # Per node: parent in the union-find, its own feature record, where it is.
         self.parent: list[int] = []
         self.feature_of: list[Feature] = []
@@ -173,11 +178,14 @@ class Board:
             self.node_cell.append(cell)
             self.node_segment.append(i)
         self.cells[cell] = placed
-        self.journal.append(("place", cell, self.frontier.pop(cell, None)))
+        self.journal.append(("place", cell, self.frontier.pop(cell, None),
+                             self.contacts.pop(cell, None)))
         cells = self.cells
         for side, (dx, dy) in enumerate(SIDE_DELTA):
-            other = cells.get((x + dx, y + dy))
+            near = (x + dx, y + dy)
+            other = cells.get(near)
             if other is None:
+                self._touch(near, side, orientation, first)
                 continue
             if orientation.side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
@@ -192,8 +200,6 @@ class Board:
                     if feature.kind in EDGE_KINDS:
                         feature.open -= 2
                         self.journal.append(("open", root, 2))
-        for dx, dy in SIDE_DELTA:
-            self._refresh_frontier(x + dx, y + dy)
         return placed
 
     def _union(self, a: int, b: int) -> int:
@@ -214,20 +220,18 @@ class Board:
         self.journal.append(("union", a, b))
         return a
 
-    def _refresh_frontier(self, x: int, y: int) -> None:
-        cell = (x, y)
-        if cell in self.cells:
-            return
-        old = self.frontier.get(cell)
-        sig = self.signature(x, y)
-        new = sig if sig != ("", "", "", "") else None
-        if new == old:
-            return
-        if new is None:
-            del self.frontier[cell]
-        else:
-            self.frontier[cell] = new
-        self.journal.append(("frontier", cell, old))
+    def _touch(self, cell: Cell, side: int, orientation: Orientation, first: int) -> None:
+        """Update the empty ``cell`` across ``side`` of a tile just placed (its first node
+        ``first``): the kind required there and the nodes it now meets."""
+        frontier, contacts = self.frontier, self.contacts
+        old, met = frontier.get(cell), contacts.get(cell)
+        self.journal.append(("frontier", cell, old, met))
+        req = list(old or NO_SIDES)
+        req[(side + 2) % 4] = orientation.side_kinds[side]
+        sig = (req[0], req[1], req[2], req[3])
+        if sig != NO_SIDES:
+            frontier[cell] = sig
+        contacts[cell] = (met or ()) + tuple([(first + i, m) for i, m in orientation.across[side]])
 
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node."""
@@ -277,19 +281,25 @@ class Board:
             elif op == "open":
                 self.feature_of[entry[1]].open += entry[2]
             elif op == "frontier":
-                _, cell, old = entry
+                _, cell, old, met = entry
                 if old is None:
-                    del self.frontier[cell]
+                    self.frontier.pop(cell, None)
                 else:
                     self.frontier[cell] = old
+                if met is None:
+                    del self.contacts[cell]
+                else:
+                    self.contacts[cell] = met
             elif op == "place":
-                _, cell, old = entry
+                _, cell, old, met = entry
                 placed = self.cells.pop(cell)
                 n = placed.first_node
                 for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
                     del seq[n:]
                 if old is not None:
                     self.frontier[cell] = old
+                if met is not None:
+                    self.contacts[cell] = met
             elif op == "figure+":
                 figure = self.figures.pop(entry[1])
                 self.root_feature(figure.node).nfig -= 1

@@ -73,8 +73,3 @@ def extra_turn(player: int, part: int, reason: str, rule: str) -> Event:
     """``player`` plays again; ``part`` is the part of the turn that follows (2 for a
     double turn's second tile)."""
     return Event(EXTRA_TURN, player=player, part=part, reason=reason, rule=rule)
-
-
-def to_supply(player: int, kind: str, count: int, reason: str, rule: str) -> Event:
-    """Figures back to a player's supply that were not standing on a segment."""
-    return Event(SUPPLY, player=player, figure_kind=kind, count=count, reason=reason, rule=rule)

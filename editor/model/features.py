@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .board import Board, Cell
@@ -104,20 +104,6 @@ def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
             if (x + dx, y + dy) not in board.cells:
                 result.append(((x, y), q))
     return result
-
-
-def roots(board: Board) -> Iterator[int]:
-    """Every feature root, in node order."""
-    parent = board.parent
-    return (n for n in range(len(parent)) if parent[n] == n)
-
-
-def all_features(board: Board, kinds: frozenset[str] | None = None) -> Iterator[FeatureInfo]:
-    """Every feature (optionally only of some kinds), in node order."""
-    figures = figures_by_root(board)
-    for root in roots(board):
-        if kinds is None or board.feature_of[root].kind in kinds:
-            yield describe(board, root, figures)
 
 
 def completed_by(board: Board, x: int, y: int) -> list[int]:

@@ -28,19 +28,9 @@ def centre(side: int) -> int:
     return side * 3
 
 
-def is_centre(port: int) -> bool:
-    """Whether a port is the centre of its side (roads, rivers, cities)."""
-    return port % 3 == 0
-
-
 def side_of(port: int) -> int:
     """The side a port lies on."""
     return ((port + 1) % 12) // 3
-
-
-def opposite_side(side: int) -> int:
-    """The side facing ``side`` across a seam."""
-    return (side + 2) % 4
 
 
 def facing(port: int) -> int:
@@ -51,11 +41,6 @@ def facing(port: int) -> int:
 def rotate_port(port: int, quarter_turns: int) -> int:
     """Where ``port`` ends up after turning the tile clockwise."""
     return (port + 3 * quarter_turns) % 12
-
-
-def rotate_side(side: int, quarter_turns: int) -> int:
-    """Where ``side`` ends up after turning the tile clockwise."""
-    return (side + quarter_turns) % 4
 
 
 def quarter_turns(degrees: int) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .ports import PORT_NAMES, SIDE_PORTS, centre, rotate_port
+from .ports import PORT_NAMES, SIDE_PORTS, centre, facing, rotate_port
 
 CITY = "city"
 ROAD = "road"
@@ -155,7 +155,8 @@ class Tile:
 class Orientation:
     """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
 
-    __slots__ = ("port_masks", "port_segment", "rotation", "shape", "side_kinds", "tile")
+    __slots__ = ("across", "port_masks", "port_segment", "rotation", "shape", "side_kinds",
+                 "tile")
 
     def __init__(self, tile: Tile, rotation: int) -> None:
         self.tile = tile
@@ -172,6 +173,17 @@ class Orientation:
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
         self.port_masks: tuple[int, ...] = tuple(
             sum(1 << rotate_port(p, rotation) for p in seg.ports) for seg in tile.segments)
+        #: per board side: (segment index, mask of the ports it meets on the cell across)
+        self.across: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            self._across(side) for side in range(4))
+
+    def _across(self, side: int) -> tuple[tuple[int, int], ...]:
+        masks: dict[int, int] = {}
+        for p in SIDE_PORTS[side]:
+            i = self.port_segment[p]
+            if i >= 0:
+                masks[i] = masks.get(i, 0) | 1 << facing(p)
+        return tuple(masks.items())
 
     def _shape(self) -> tuple:
         """What the turned tile looks like, independent of segment ids (for symmetry)."""
