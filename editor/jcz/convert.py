@@ -6,6 +6,15 @@ One turn of the JCZ replay (``PLACE_TILE``, then ``DEPLOY_MEEPLE``, ``RETURN_MEE
 The test block's assertions go to ``x-assertions``, the fixed draw order to
 ``x-draw-order`` (tile references), its description to the description.
 
+A JCZ tile id names one tile of our sets by alias. Where JCZ counts two copies of an id that
+our set splits into two tiles of the same layout (``RI.1/IFI``: the River's straight D, and
+F, which has no alias), the copies are taken in order: once the aliased tile's count is used
+up by the start tiles and earlier moves, the next tile of the same set with the same
+segments and copies left is placed (so the board never holds more copies than the box when
+the box has them). When none is left the aliased tile is placed again, with a warning. Tile
+sets the mapping adds beside the ruleset's (the River's ``river-c2`` under ``base:C1``) are
+searched for aliases and written to the board's ``tilesets``.
+
 Every finding is an error (unsupported content: another expansion, an unknown tile, option,
 message or location), a warning (mapped with a known difference) or a note (read, no
 effect). A conversion with an error gives no position.
@@ -68,6 +77,8 @@ class _Converter:
         self.findings: list[Finding] = []
         self.tilesets: list[str] = []
         self.cells: dict[tuple[int, int], tuple[Tile, int]] = {}
+        #: copies placed so far, by tile reference
+        self.placed: dict[str, int] = {}
         self.farmers = True
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
@@ -91,7 +102,8 @@ class _Converter:
         except RulesetError as exc:
             self.add("$.setup.sets", f"no ruleset for {' + '.join(setup.editions)}: {exc}")
             return Conversion(None, self.findings)
-        self.tilesets = rules.tilesets()
+        self.tilesets = list(dict.fromkeys([*rules.tilesets(), *setup.tilesets]))
+        extra_sets = [t for t in setup.tilesets if t not in rules.tilesets()]
         supply = {k.name: k.supply for k in rules.figure_kinds().values()}
         supply.update((k, n) for k, n in setup.supply.items() if k in supply)
         players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
@@ -100,7 +112,7 @@ class _Converter:
             self.add("$.players", "the save has no players")
         board = Board(players)
         for start in save.start:
-            tile = self.tile(start.tile, f"{start.path}.tile")
+            tile = self.tile(start.tile, f"{start.path}.tile", self.placed)
             if tile is not None:
                 board.place(tile, start.x, start.y, start.rotation)
                 self.cells[(start.x, start.y)] = (tile, start.rotation)
@@ -110,7 +122,8 @@ class _Converter:
         if save.assertions:
             extras["x-assertions"] = list(save.assertions)
         if save.draw_order is not None:
-            refs = [self.tile(t, f"$.gameAnnotations.drawOrder[{i}]")
+            drawn: dict[str, int] = {}
+            refs = [self.tile(t, f"$.gameAnnotations.drawOrder[{i}]", drawn, warn=False)
                     for i, t in enumerate(save.draw_order)]
             extras["x-draw-order"] = [t.ref for t in refs if t is not None]
         if any(f.severity is Severity.ERROR for f in self.findings):
@@ -118,17 +131,37 @@ class _Converter:
         position = Position(
             board=board, editions=[e.name for e in rules.editions],
             options={k: dict(v) for k, v in setup.options.items()},
+            tilesets=list(self.tilesets) if extra_sets else [],
             title=os.path.splitext(os.path.basename(save.file))[0] if save.file else "",
             description=save.description, moves=moves, extras=extras)
         return Conversion(position, self.findings)
 
-    def tile(self, jcz_id: str, path: str) -> Tile | None:
-        """Our tile for a JCZ tile id, by alias in the game's tile sets."""
+    def tile(self, jcz_id: str, path: str, used: dict[str, int],
+             warn: bool = True) -> Tile | None:
+        """Our tile for a JCZ tile id, by alias in the game's tile sets: the aliased tile, or
+        once ``used`` counts its copies used up, a tile of the same layout with copies left
+        (module docstring); ``used`` counts the copy taken."""
         found = self.catalogue.find_alias(jcz_id, self.tilesets)
         if found is None:
             self.add(path, f"unknown tile id {jcz_id!r}: no tile of "
                            f"{', '.join(self.tilesets) or 'the mapped sets'} has that alias")
-        return found
+            return None
+        pick = found
+        if used.get(found.ref, 0) >= found.count:
+            twins = [t for t in self.catalogue.get_set(found.set_id).tiles
+                     if t is not found and _layout(t) == _layout(found)]
+            spare = [t for t in twins if used.get(t.ref, 0) < t.count]
+            if spare:
+                pick = spare[0]
+            elif warn:
+                copy = 1 + sum(used.get(t.ref, 0) for t in (found, *twins))
+                box = sum(t.count for t in (found, *twins))
+                self.add(path, f"{jcz_id!r} copy {copy}: {found.set_id} has {box} "
+                               f"{'tile' if box == 1 else 'tiles'} of that layout, so "
+                               f"{found.ref} is placed beyond its count",
+                         Severity.WARNING, "jcz-difference")
+        used[pick.ref] = used.get(pick.ref, 0) + 1
+        return pick
 
     def moves(self, players: int) -> list[dict[str, Any]]:
         """The replay list as our move log."""
@@ -141,7 +174,7 @@ class _Converter:
                 if current is not None:
                     moves.append(current.entry)
                 current = None
-                tile = self.tile(msg.tile, f"{msg.path}.payload.tileId")
+                tile = self.tile(msg.tile, f"{msg.path}.payload.tileId", self.placed)
                 if tile is not None:
                     current = _Turn(player, tile, msg.cell, msg.turns)
                     self.cells[msg.cell] = (tile, msg.turns)
@@ -202,3 +235,9 @@ class _Converter:
                 self.add(f"{msg.path}.payload.pointer", str(exc))
                 return
             current.entry["return"] = {"x": pointer.x, "y": pointer.y, "segment": segment}
+
+
+def _layout(tile: Tile) -> tuple[object, ...]:
+    """What a move's figure depends on: every segment's id, kind, ports and links."""
+    return tuple((s.id, s.kind, s.ports, s.pennants, tuple(sorted(s.goods.items())), s.cities,
+                  s.wraps) for s in tile.segments)

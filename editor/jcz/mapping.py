@@ -6,6 +6,17 @@ rotation): ``N``, ``NS``, ``_S`` (every side but S) for cities and roads, half-s
 by dots (``EL.ER.WL.WR``) for fields, ``CLOISTER`` for a monastery, ``I`` for a garden or an
 inner field. Our segments are found through the placed tile's ports: a side is its centre
 port, a half-side is ``NL=NNW, NR=NNE, EL=ENE, ER=ESE, SL=SSE, SR=SSW, WL=WSW, WR=WNW``.
+
+The River: JCZ names its tile set by release and edition, ``river/1:1`` or ``river/1:2``
+(the suffix follows the game's garden switch, like ``basic:1``/``basic:2``: ``:1`` is the
+first River with two plain bends ``RI.1/II``, ``:2`` the C2 River whose second bend has a
+garden ``RI.1/IIG``). Both map to our ``river-c2`` tiles, whose ``aliases`` hold the JCZ ids
+(``RI/s`` the spring A, ``RI.1/I.e`` the lake L). With ``basic:2`` the River is part of
+``base:C2``. With ``basic:1`` (C1 had the River as a separate 2001 release; our C1 edition
+has no river set) the River's tiles are ``river-c2`` tiles played under ``base:C1``: the
+board lists ``base-c1`` and ``river-c2`` in its ``tilesets``, and the River's placement rules
+apply to any tile with a river. The River II (``river/2:…``) and the GQ11 river tile are
+not supported. No figure stands on a river: a location that names a river is an error.
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from typing import Any
 
 from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG
 from editor.model.ports import JCZ_HALF_PORTS, SIDE_INDEX, centre, quarter_turns
-from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD, Tile
+from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 
 #: JCZ tile set (expansion, edition) → (our edition, our tile set).
 SETS: dict[tuple[str, str], tuple[str, str]] = {
@@ -24,6 +35,12 @@ SETS: dict[tuple[str, str], tuple[str, str]] = {
     ("basic", "2"): ("base:C2", "base-c2"),
     ("traders-and-builders", "1"): ("traders-builders:C1", "traders-builders-c1"),
     ("traders-and-builders", "2"): ("traders-builders:C2", "traders-builders-c2"),
+}
+#: JCZ River tile set (release/edition) → our river tile set; with ``basic:2`` it belongs to
+#: ``base:C2``, with ``basic:1`` its tiles are listed beside ``base-c1`` (module docstring).
+RIVER_SETS: dict[tuple[str, str], str] = {
+    ("river/1", "1"): "river-c2",
+    ("river/1", "2"): "river-c2",
 }
 #: JCZ ``tiny-city-scoring`` × base edition → our base options (None: no equivalent).
 TINY_CITY: dict[tuple[str, str], dict[str, str] | None] = {
@@ -81,6 +98,8 @@ class SetupMapping:
     editions: list[str] = field(default_factory=list)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     tilesets: list[str] = field(default_factory=list)
+    #: the JCZ River set's edition suffix (``"1"`` or ``"2"``), None without the River
+    river: str | None = None
     #: figure kind → figures per player, where the set-up says so
     supply: dict[str, int] = field(default_factory=dict)
     farmers: bool = True
@@ -100,6 +119,7 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
               rules: dict[str, Any]) -> SetupMapping:
     """Map ``setup.sets``, ``setup.elements`` and ``setup.rules`` to our ruleset."""
     out = SetupMapping()
+    river_at = "$.setup.sets"
     for name, count in sets.items():
         where = f"$.setup.sets['{name}']"
         if not _enabled(count):
@@ -109,16 +129,20 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
             edition = "1"
             out.notes.append((where, f"tile set {name!r} names no edition: read as {name}:1"))
         found = SETS.get((expansion, edition))
-        if found is None:
-            known = ", ".join(f"{e}:{n}" for e, n in SETS)
-            out.unsupported.append((where, f"tile set {name!r} is not supported "
-                                           f"(supported: {known})"))
+        river = RIVER_SETS.get((expansion, edition))
+        if found is None and river is None:
+            out.unsupported.append((where, _unknown_set(name, expansion)))
             continue
         if count != 1:
             out.unsupported.append((where, f"tile set {name!r} used {count} times: only one "
                                            "copy of a set is supported"))
-        out.editions.append(found[0])
-        out.tilesets.append(found[1])
+        if river is not None:
+            out.river = edition
+            river_at = where
+            out.tilesets.append(river)
+        elif found is not None:
+            out.editions.append(found[0])
+            out.tilesets.append(found[1])
     bases = [e for e in out.editions if e.startswith("base:")]
     if not bases:
         if not out.unsupported:
@@ -127,9 +151,21 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
         return out
     out.editions.sort(key=lambda e: not e.startswith("base:"))
     base = bases[0]
+    if out.river is not None and base == "base:C1":
+        out.notes.append((river_at, "The River with basic:1: our C1 edition has no river set, "
+                                    "so the River's tiles are river-c2 tiles played under "
+                                    "base:C1 (the board lists tilesets base-c1 and river-c2)"))
     _map_rules(out, base, rules)
     _map_elements(out, base, elements)
     return out
+
+
+def _unknown_set(name: str, expansion: str) -> str:
+    known = ", ".join(f"{e}:{n}" for e, n in [*SETS, *RIVER_SETS])
+    if expansion.startswith("river/") or expansion == "river":
+        return (f"tile set {name!r} is not supported: of the River only The River I "
+                "(river/1:1, river/1:2) has tiles here")
+    return f"tile set {name!r} is not supported (supported: {known})"
 
 
 def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
@@ -251,6 +287,8 @@ def segment_for(tile: Tile, turns: int, feature: str | None, location: str) -> s
     if len(owners) != 1 or -1 in owners:
         raise ValueError(f"{what} has no single segment at {location!r}")
     seg = tile.segments[owners.pop()]
+    if seg.kind == RIVER:
+        raise ValueError(f"{what} has a river at {location!r}: no figure may stand on a river")
     wanted = {kind} if kind else ({CITY, ROAD} if all(p % 3 == 0 for p in ports) else {FIELD})
     if seg.kind not in wanted:
         raise ValueError(f"{what} has a {seg.kind} at {location!r}, not a "
