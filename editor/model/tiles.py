@@ -121,19 +121,13 @@ class Tile:
         return tuple(result)
 
     @cached_property
-    def _fit_cache(self) -> dict[tuple[str, ...], tuple[int, ...]]:
-        return {}
+    def fits(self) -> FitTable:
+        """Required kind per side ("" = any) → the distinct rotations that match."""
+        return FitTable(self)
 
     def fitting_rotations(self, required: tuple[str, ...]) -> tuple[int, ...]:
         """Distinct rotations whose sides match ``required`` (kind per side, "" = any)."""
-        cache = self._fit_cache
-        found = cache.get(required)
-        if found is None:
-            found = cache[required] = tuple(
-                r for r in self.distinct_rotations
-                if all(k == "" or k == have
-                       for k, have in zip(required, self.orientations[r].side_kinds, strict=True)))
-        return found
+        return self.fits[required]
 
     def has(self, kind: str) -> bool:
         """Whether any segment is of this kind."""
@@ -150,6 +144,22 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile({self.ref!r})"
+
+
+class FitTable(dict[tuple[str, ...], tuple[int, ...]]):
+    """A tile's fitting rotations per required sides, each worked out on first use."""
+
+    def __init__(self, tile: Tile) -> None:
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, required: tuple[str, ...]) -> tuple[int, ...]:
+        tile = self.tile
+        found = self[required] = tuple(
+            r for r in tile.distinct_rotations
+            if all(k == "" or k == have
+                   for k, have in zip(required, tile.orientations[r].side_kinds, strict=True)))
+        return found
 
 
 class Orientation:

@@ -6,12 +6,12 @@ from dataclasses import replace
 from typing import Literal
 
 from editor.model import events as ev
-from editor.model.board import Board, Placed
+from editor.model.board import Board, Cell, Placed
 from editor.model.events import Event
 from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
-from editor.model.ports import SIDE_DELTA, SIDE_NAMES, SIDE_PORTS, facing
+from editor.model.ports import SIDE_DELTA, SIDE_NAMES
 from editor.model.tiles import Tile
 
 from .moves import (
@@ -28,47 +28,48 @@ from .moves import (
 from .ruleset import Ruleset
 
 Mode = Literal["play", "edit"]
+#: The plan memo's answer when the contact masks alone do not decide the figure actions (see
+#: :func:`_may_join`): the plan is looked up again under the port masks of the features met.
+JOINS: tuple = ()
 
 
-def _carry(side: int, mask: int) -> int:
-    """Our ports beyond ``side`` that meet the set ports of the neighbour's ``mask``."""
-    ours = 0
-    for q in SIDE_PORTS[side]:
-        if mask & (1 << facing(q)):
-            ours |= 1 << q
-    return ours
+def _may_join(tile: Tile, rotations: tuple[int, ...], occupied: int, mine: int,
+              ports: int) -> bool:
+    """Whether a feature met at two ports could join a segment of ``tile`` to figures the
+    segment does not meet itself: in some rotation, a segment meeting the ports that hold
+    figures (then: the player's followers) and a segment not meeting them both meet other
+    ``ports`` of the cell (those meeting a tile)."""
+    for held in (occupied, mine):
+        free = ports & ~held
+        if not free:
+            continue
+        for r in rotations:
+            masks = tile.orientations[r].port_masks
+            if (any(m & held and m & free for m in masks)
+                    and any(m & free and not m & held for m in masks)):
+                return True
+    return False
 
 
-def _submasks(mask: int) -> list[int]:
-    """Every mask made of some of the bits of ``mask``."""
-    found, sub = [], mask
-    while True:
-        found.append(sub)
-        if sub == 0:
-            return found
-        sub = (sub - 1) & mask
-
-
-#: Per side: the neighbour's ports that face us, as a mask.
-FACING_MASK: tuple[int, ...] = tuple(sum(1 << facing(q) for q in SIDE_PORTS[s]) for s in range(4))
-#: Per side: the neighbour's facing-port mask → the mask of our ports it reaches.
-ACROSS: tuple[dict[int, int], ...] = tuple(
-    {m: _carry(side, m) for m in _submasks(FACING_MASK[side])} for side in range(4))
-
-
-def _tile_masks(board: Board, placed: Placed, hot: dict[int, int]) -> tuple[int, int]:
-    """Board ports of a placed tile whose feature holds a figure / the player's follower."""
-    occupied = mine = 0
-    first, parent = placed.first_node, board.parent
-    for i, m in enumerate(placed.orientation.port_masks):
-        n = first + i
-        while parent[n] != n:
-            n = parent[n]
-        flags = hot.get(n)
-        if flags:
-            occupied |= m
-            if flags & 2:
-                mine |= m
+def _joined(masks: tuple[int, ...], occupied: int, mine: int,
+            links: tuple[int, ...]) -> tuple[int, int]:
+    """``occupied`` and ``mine`` grown over the segments (port ``masks``) of a tile placed
+    on a cell: the segments meeting one of the features ``links`` join it, and so share
+    their figures."""
+    grown = True
+    while grown:
+        grown = False
+        for link in links:
+            ports = 0
+            for m in masks:
+                if m & link:
+                    ports |= m
+            if ports & occupied and ports & ~occupied:
+                occupied |= ports
+                grown = True
+            if ports & mine and ports & ~mine:
+                mine |= ports
+                grown = True
     return occupied, mine
 
 
@@ -83,7 +84,9 @@ class Engine:
         self.rules = rules
         self._strengths = rules.strengths()
         self._offer_memo: dict[tuple[Slot, int, int], tuple[Offer, ...]] = {}
-        self._plan_memo: dict[tuple, tuple[tuple[int, FigureAction | None], ...]] = {}
+        #: (tile, turn part, kinds in supply, disabled count) → (rotations, occupied, mine,
+        #: met ports or the masks of the features met) → (rotation, figure action) pairs
+        self._plan_memo: dict[tuple, dict[tuple, tuple[tuple[int, FigureAction | None], ...]]] = {}
         self._restricted: dict[Tile, bool] = {}
 
     def _restricts(self, tile: Tile) -> bool:
@@ -128,9 +131,9 @@ class Engine:
             return [(0, 0, r) for r in tile.distinct_rotations]
         restricted = self._restricts(tile)
         found = []
-        fitting = tile.fitting_rotations
+        fits = tile.fits
         for (x, y), required in board.frontier.items():
-            for r in fitting(required):
+            for r in fits[required]:
                 if restricted and self.rules.collect(
                         "carcassonne_placement_findings", board=board, tile=tile,
                         x=x, y=y, rotation=r):
@@ -158,18 +161,23 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        contact = self._contact_masks(board, x, y, self._hot_roots(board, player), {})
-        supply = board.players[player].supply
-        return [*self._placement_actions(tile, rotation, *contact, supply, turn),
-                *self._special_actions(board, player, turn)]
+        hot = self._hot_roots(board, player)
+        met = board.contacts.get((x, y), ())
+        occupied, mine, _ = self._contact(board, met, hot)
+        actions = self._placement_actions(tile, rotation, occupied, mine,
+                                          self._links(board, met),
+                                          board.players[player].supply, turn)
+        return [*actions, *self._special_actions(board, player, turn)]
 
     def _hot_roots(self, board: Board, player: int) -> dict[int, int]:
         """Roots of features holding figures → flags: 1 the feature holds a figure, 2 it
         holds a figure of ``player`` with strength (a follower)."""
-        strengths = self._strengths
+        strengths, parent = self._strengths, board.parent
         hot: dict[int, int] = {}
         for f in board.figures:
-            root = board.find(f.node)
+            root = f.node
+            while parent[root] != root:
+                root = parent[root]
             mine = 2 if f.owner == player and strengths.get(f.kind, 0) > 0 else 0
             hot[root] = hot.get(root, 1) | mine
         return hot
@@ -196,31 +204,51 @@ class Engine:
                                   turn=turn)
 
     @staticmethod
-    def _contact_masks(board: Board, x: int, y: int, hot: dict[int, int],
-                       memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
-        """For an empty cell: bit masks of the board ports whose neighbouring feature holds a
-        figure (first) or one of the player's followers (second), from :meth:`_hot_roots`.
-        The same for every rotation, so computed once per cell; ``memo`` keeps each
-        neighbour's own masks."""
-        cells = board.cells
-        occupied = mine = 0
-        for side, (dx, dy) in enumerate(SIDE_DELTA):
-            other = cells.get((x + dx, y + dy))
-            if other is None:
-                continue
-            theirs = memo.get(other.first_node)
-            if theirs is None:
-                theirs = memo[other.first_node] = _tile_masks(board, other, hot)
-            if theirs != (0, 0):
-                across, facing_us = ACROSS[side], FACING_MASK[side]
-                occupied |= across[theirs[0] & facing_us]
-                mine |= across[theirs[1] & facing_us]
-        return occupied, mine
+    def _contact(board: Board, met: tuple[tuple[int, int], ...],
+                 hot: dict[int, int]) -> tuple[int, int, int]:
+        """For an empty cell meeting the nodes ``met`` (from ``Board.contacts``): bit masks
+        of its ports that meet a feature holding a figure, one holding a follower of the
+        player (from :meth:`_hot_roots`), and any feature. The same for every rotation."""
+        parent = board.parent
+        occupied = mine = ports = 0
+        for n, m in met:
+            ports |= m
+            while parent[n] != n:
+                n = parent[n]
+            flags = hot.get(n)
+            if flags:
+                occupied |= m
+                if flags & 2:
+                    mine |= m
+        return occupied, mine, ports
+
+    @staticmethod
+    def _links(board: Board, met: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The port masks of the features an empty cell meets at two ports or more (the
+        nodes ``met`` from ``Board.contacts``): each may join segments of a tile placed
+        there."""
+        parent = board.parent
+        groups: dict[int, int] = {}
+        for n, m in met:
+            while parent[n] != n:
+                n = parent[n]
+            groups[n] = groups.get(n, 0) | m
+        return tuple([m for m in groups.values() if m & (m - 1)])
+
+    def _plan(self, tile: Tile, rotations: tuple[int, ...], occupied: int, mine: int,
+              links: tuple[int, ...], supply: dict[str, int],
+              turn: Turn) -> tuple[tuple[int, FigureAction | None], ...]:
+        """Each rotation with no figure action, then with each figure action."""
+        return tuple((r, action) for r in rotations for action in (
+            None, *self._placement_actions(tile, r, occupied, mine, links, supply, turn)))
 
     def _placement_actions(self, tile: Tile, rotation: int, occupied: int, mine: int,
-                           supply: dict[str, int], turn: Turn) -> list[FigureAction]:
-        """Figure actions on a candidate placement, given its contact masks."""
+                           links: tuple[int, ...], supply: dict[str, int],
+                           turn: Turn) -> list[FigureAction]:
+        """Figure actions on a candidate placement, given its :meth:`_contact` masks and
+        :meth:`_links`."""
         masks = tile.orientations[rotation].port_masks
+        occupied, mine = _joined(masks, occupied, mine, links)
         slots = [Slot(seg.kind, seg.tags, bool(occupied & m), bool(mine & m))
                  for seg, m in zip(tile.segments, masks, strict=True)]
         return self._slot_actions(tile, slots, supply, turn)
@@ -258,46 +286,59 @@ class Engine:
     def legal_moves(self, board: Board, tile: Tile, player: int,
                     turn: Turn | None = None) -> list[Move]:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
-        (no figure included). Reads the neighbours instead of placing each candidate, and
-        reuses the plan of a cell whose sides and neighbouring figures it has seen before."""
+        (no figure included). Reads the features each cell meets (``Board.contacts``)
+        instead of placing each candidate, and reuses the plan of rotations and figure
+        actions of a cell whose rotations and contact masks it has seen before (with the
+        features met, when they may join segments of the tile)."""
         turn = turn or Turn(player)
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
-        context = (turn.part, tuple(sorted(k for k, n in supply.items() if n > 0)),
+        context = (tile, turn.part, tuple(sorted([k for k, n in supply.items() if n > 0])),
                    len(self.rules.host.disabled))
+        plans = self._plan_memo.get(context)
+        if plans is None:
+            plans = self._plan_memo[context] = {}
         specials = self._special_actions(board, player, turn)
-        if not board.cells or self._restricts(tile):
-            by_cell: dict[tuple[int, int], list[int]] = {}
-            for x, y, r in self.legal_placements(board, tile):
-                by_cell.setdefault((x, y), []).append(r)
-            candidates = [(cell, tuple(rs), tuple(rs)) for cell, rs in by_cell.items()]
-        else:
-            fits, fitting = tile._fit_cache, tile.fitting_rotations
-            candidates = []
-            for cell, required in board.frontier.items():
-                rotations = fits.get(required)
-                if rotations is None:
-                    rotations = fitting(required)
-                if rotations:
-                    candidates.append((cell, required, rotations))
-        memo: dict[int, tuple[int, int]] = {}
-        plans, contact_masks = self._plan_memo, self._contact_masks
-        moves: list[Move] = []
-        new = tuple.__new__
-        for (x, y), required, rotations in candidates:
-            contact = contact_masks(board, x, y, hot, memo) if hot else (0, 0)
-            key = (tile, required, contact, context)
+        extras: dict[tuple[int, ...], tuple[tuple[int, FigureAction], ...]] = {}
+        contacts, contact_of = board.contacts, self._contact
+        chosen = []
+        for cell, rotations in self._fitting_cells(board, tile):
+            met = contacts.get(cell, ())
+            occupied, mine, ports = contact_of(board, met, hot) if hot else (0, 0, 0)
+            key = (rotations, occupied, mine, ports if occupied else 0)
             plan = plans.get(key)
             if plan is None:
-                plan = plans[key] = tuple(
-                    (r, action) for r in rotations
-                    for action in (None, *self._placement_actions(
-                        tile, r, *contact, supply, turn)))
-            moves += [new(Move, (player, tile, x, y, r, action)) for r, action in plan]
+                plan = plans[key] = (
+                    JOINS if _may_join(tile, rotations, occupied, mine, ports) else
+                    self._plan(tile, rotations, occupied, mine, (), supply, turn))
+            if plan is JOINS:
+                links = self._links(board, met)
+                key = (rotations, occupied, mine, links)
+                plan = plans.get(key)
+                if plan is None:
+                    plan = plans[key] = self._plan(tile, rotations, occupied, mine, links,
+                                                   supply, turn)
             if specials:
-                moves += [Move(player, tile, x, y, r, action)
-                          for r in rotations for action in specials]
-        return moves
+                extra = extras.get(rotations)
+                if extra is None:
+                    extra = extras[rotations] = tuple(
+                        (r, action) for r in rotations for action in specials)
+                plan += extra
+            chosen.append((cell, plan))
+        new = tuple.__new__
+        return [new(Move, (player, tile, x, y, r, action))
+                for (x, y), plan in chosen for r, action in plan]
+
+    def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
+        """The cells where ``tile`` may go, each with its legal distinct rotations."""
+        if not board.cells or self._restricts(tile):
+            by_cell: dict[Cell, list[int]] = {}
+            for x, y, r in self.legal_placements(board, tile):
+                by_cell.setdefault((x, y), []).append(r)
+            return [(cell, tuple(rs)) for cell, rs in by_cell.items()]
+        fits = tile.fits
+        return [(cell, rotations) for cell, required in board.frontier.items()
+                if (rotations := fits[required])]
 
     def apply(self, board: Board, move: Move, turn: Turn | None = None,
               mode: Mode = "play", check: bool = True) -> MoveResult:

@@ -57,6 +57,7 @@ def snapshot(b: Board) -> tuple:
         list(b.figures),
         [(p.name, p.score, dict(p.goods), dict(p.supply)) for p in b.players],
         dict(b.frontier),
+        dict(b.contacts),
         list(b.parent),
         [(f.kind, list(f.members), f.open, f.nfig) for f in b.feature_of],
     )

@@ -6,8 +6,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import board as build
 from positions import snapshot
 
+from editor.model.ports import SIDE_DELTA, SIDE_PORTS, facing
 from editor.rules.engine import Engine
 from editor.rules.moves import FigureAction, Move
 from editor.rules.selfplay import new_board, random_game
@@ -50,6 +52,47 @@ def test_enumeration_equals_brute_force(host, catalogue, seed, n, spec):
              for x, y, r in engine.legal_placements(board, tile)}
     assert found == brute
     assert len(engine.legal_placements(board, tile)) == len(found)  # no symmetric repeats
+
+
+def read_afresh(board):
+    """The frontier and the contacts of its cells, read from the tiles around each cell."""
+    frontier, contacts = {}, {}
+    for (x, y), placed in board.cells.items():
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
+            cell = (x + dx, y + dy)
+            if cell in board.cells:
+                continue
+            if board.signature(*cell) != ("", "", "", ""):
+                frontier[cell] = board.signature(*cell)
+            masks = contacts.setdefault(cell, {})
+            for p in SIDE_PORTS[side]:
+                i = placed.orientation.port_segment[p]
+                if i >= 0:
+                    node = placed.first_node + i
+                    masks[node] = masks.get(node, 0) | 1 << facing(p)
+    return frontier, {cell: sorted(masks.items()) for cell, masks in contacts.items()}
+
+
+def kept(board):
+    """The frontier and the contacts of its cells, as the board keeps them."""
+    return board.frontier, {cell: sorted(met) for cell, met in board.contacts.items()}
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_frontier_and_contacts_follow_the_tiles(host, catalogue, seed):
+    """After each move and each undo, the frontier and the nodes each of its cells meets
+    are those the tiles around it give, read afresh."""
+    engine = Engine(host.ruleset("base:C2"))
+    tile_set = catalogue.get_set("base-c2")
+    board = started(engine, tile_set)
+    results = []
+    for _, result in random_game(engine, tile_set, random.Random(seed), board=board):
+        results.append(result)
+        assert kept(board) == read_afresh(board)
+    for result in reversed(results):
+        engine.undo(board, result)
+        assert kept(board) == read_afresh(board)
 
 
 @settings(max_examples=30, deadline=None)
@@ -120,3 +163,18 @@ def test_enumerated_figures_equal_those_on_a_placed_tile(host, catalogue, seed, 
             moves = engine.legal_moves(board, tile, player)
             assert len(moves) == len(set(moves))
             assert set(moves) == expected
+
+
+def test_a_feature_met_twice_joins_two_segments_of_the_tile(host, catalogue):
+    """K turned once has two fields that both meet the field around A's road end: placing
+    it makes them one field, so the farmer beside one of them occupies both."""
+    engine = Engine(host.ruleset("base:C2"))
+    board = build(catalogue, "base-c2", [("U", 0, -1, 1), ("A", -1, 0, 3)],
+                  figures=[(1, 0, -1, "field-n", "follower")])
+    tile = catalogue.tile("base-c2/K")
+    enumerated = {m.figure for m in engine.legal_moves(board, tile, 0)
+                  if (m.x, m.y, m.rotation) == (0, 0, 1) and m.figure}
+    assert {a.segment for a in enumerated} == {"city", "road"}
+    assert set(engine.options_at(board, tile, 0, 0, 1, 0)) == enumerated
+    placed = board.place(tile, 0, 0, 1)
+    assert set(engine.figure_options(board, placed, 0)) == enumerated

@@ -108,12 +108,14 @@ def pts(events: list[Event]) -> list[tuple[int | None, int]]:
 
 
 def snapshot(b: Board) -> tuple:
-    """Cells and rotations, figures, players' score, goods and supply, frontier, graph."""
+    """Cells and rotations, figures, players' score, goods and supply, frontier and what
+    its cells meet, graph."""
     return (
         sorted((c, p.tile.ref, p.rotation) for c, p in b.cells.items()),
         list(b.figures),
         [(p.score, dict(p.goods), dict(p.supply)) for p in b.players],
         dict(b.frontier),
+        dict(b.contacts),
         list(b.parent),
         [(f.kind, list(f.members), f.open, f.nfig) for f in b.feature_of],
     )
