@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.model.board import Board, Cell
+from editor.model.position import Annotations
 from editor.model.tiles import Tile
 
 from . import art
@@ -462,3 +463,19 @@ def feature_path(board: Board, node: int) -> QPainterPath:
                                       cell_rect(placed.x, placed.y)))
     return path.simplified()
 
+
+def annotation_items(board: Board, notes: Annotations) -> list[QGraphicsItem]:
+    """Items for a position's highlights, arrows and notes (a highlighted feature is drawn
+    over every segment of it; one whose segment is gone is drawn by its cells only)."""
+    items: list[QGraphicsItem] = []
+    for h in notes.highlights:
+        path = None
+        if h.feature is not None:
+            x, y, segment = h.feature
+            placed = board.at(x, y)
+            if placed is not None and segment in placed.tile.segment_index:
+                path = feature_path(board, placed.node(segment))
+        items.append(HighlightItem(h.colour, h.cells, path))
+    items += [ArrowItem(a.start, a.end, a.text) for a in notes.arrows]
+    items += [NoteItem(n.x, n.y, n.text) for n in notes.notes]
+    return items

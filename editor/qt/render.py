@@ -17,13 +17,10 @@ from editor.model.position import Position
 from . import palette as pal
 from .items import (
     CELL,
-    ArrowItem,
     FigureItem,
-    HighlightItem,
-    NoteItem,
     TileItem,
+    annotation_items,
     cell_rect,
-    feature_path,
 )
 
 #: Largest PNG written, in pixels (a 4-byte pixel each while drawing).
@@ -64,19 +61,8 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
         scene.addItem(FigureItem(figure.kind, colour, placed.tile, placed.rotation, placed.x,
                                  placed.y, board.node_segment[figure.node], slot=slot))
     if annotations:
-        notes = position.annotations
-        for h in notes.highlights:
-            path = None
-            if h.feature is not None:
-                x, y, segment = h.feature
-                target = board.at(x, y)
-                if target is not None and segment in target.tile.segment_index:
-                    path = feature_path(board, target.node(segment))
-            scene.addItem(HighlightItem(h.colour, h.cells, path))
-        for a in notes.arrows:
-            scene.addItem(ArrowItem(a.start, a.end, a.text))
-        for n in notes.notes:
-            scene.addItem(NoteItem(n.x, n.y, n.text))
+        for item in annotation_items(board, position.annotations):
+            scene.addItem(item)
     _add_header(scene, position)
     for item in scene.items():
         item.setCacheMode(item.CacheMode.NoCache)

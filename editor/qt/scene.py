@@ -28,10 +28,9 @@ from .items import (
     GhostTileItem,
     GridItem,
     HighlightItem,
-    NoteItem,
     TileItem,
+    annotation_items,
     cell_rect,
-    feature_path,
 )
 
 #: Empty cells kept around the tiles so that there is room to pan and to build.
@@ -199,19 +198,7 @@ class BoardScene(QGraphicsScene):
     def _refresh_annotations(self) -> None:
         for item in self.annotation_items:
             self.removeItem(item)
-        notes = self.doc.position.annotations
-        board = self.doc.board
-        items: list[QGraphicsItem] = []
-        for h in notes.highlights:
-            path = None
-            if h.feature is not None:
-                x, y, segment = h.feature
-                placed = board.at(x, y)
-                if placed is not None and segment in placed.tile.segment_index:
-                    path = feature_path(board, placed.node(segment))
-            items.append(HighlightItem(h.colour, h.cells, path))
-        items += [ArrowItem(a.start, a.end, a.text) for a in notes.arrows]
-        items += [NoteItem(n.x, n.y, n.text) for n in notes.notes]
+        items = annotation_items(self.doc.board, self.doc.position.annotations)
         for item in items:
             item.setVisible(self.annotations_visible)
             self.addItem(item)
