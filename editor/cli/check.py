@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     """Check and print the verdict."""
     try:
         position = load(args.board)
-        report = check(position, rules_for(position, args.rules), catalogue())
+        report = check(position, rules_for(position, args.rules, args.board), catalogue())
     except (CommandError, PuzzleError) as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2

@@ -48,12 +48,14 @@ def load(path: str) -> Position:
     return position
 
 
-def rules_for(position: Position, spec: str | None) -> Ruleset:
-    """The ruleset to use, as a CommandError when it cannot be built."""
+def rules_for(position: Position, spec: str | None, board: str = "") -> Ruleset:
+    """The ruleset to use, as a CommandError when it cannot be built; one the board file
+    names (no ``spec``) is a problem of that file: ``BOARD::$.ruleset: ...``."""
     try:
         return ruleset_of(position, default_host(), spec)
     except RulesetError as exc:
-        raise CommandError(str(exc)) from exc
+        where = f"{board}::$.ruleset: " if board and not spec else ""
+        raise CommandError(f"{where}{exc}") from exc
 
 
 def print_json(data: Any) -> None:

@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.boards import save_position
+from editor.formats.boards import save_position, saved_findings
 from editor.formats.report import line
 from editor.jcz import convert, read_save
 from editor.model.findings import Finding, Severity
@@ -58,6 +58,12 @@ def run(args: argparse.Namespace) -> int:
                           args.save, "jcz-unplayable")
         return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
+    invalid = [f for f in saved_findings(position, cat, args.output)
+               if f.severity is Severity.ERROR]
+    if invalid:
+        problem = Finding("the converted board would not be valid: nothing written", "$",
+                          args.save, "jcz-invalid-board")
+        return _finish(args, [*conversion.findings, *invalid, problem], 1)
     try:
         save_position(args.output, position)
     except (OSError, ValueError) as exc:

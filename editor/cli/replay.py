@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = ruleset_of(position, host, args.rules)
     except RulesetError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        where = "" if args.rules else f"{args.file}::$.ruleset: "
+        print(f"{PROG}: {where}{exc}", file=sys.stderr)
         return 2
     try:
         played = replay(position, rules, cat)
@@ -74,14 +75,17 @@ def run(args: argparse.Namespace) -> int:
                           "unplayable")
         return _fail(args, [*findings, *exc.findings, problem], 1)
     checks = check(played, assertions_of(position)) if args.check else []
-    code = 1 if any(c.ok is not True for c in checks) else OK
+    failed = sum(1 for c in checks if c.ok is not True)
     if args.format == "json":
-        print_json(to_json(played, findings, checks, args.check))
+        print_json({"file": args.file, **to_json(played, findings, checks, args.check)})
     else:
         for f in findings:
             print(line(f))
         print(render(played, checks, args.check))
-    return code
+        if failed:
+            print(f"{PROG}: {args.file}: {failed} of {len(checks)} assertions failed or "
+                  "cannot be checked", file=sys.stderr)
+    return 1 if failed else OK
 
 
 def _fail(args: argparse.Namespace, findings: list[Finding], code: int) -> int:

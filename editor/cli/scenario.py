@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     cat = catalogue()
     try:
         position = load(args.board)
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         engine = Engine(rules)
         sets = bag_sets(position, rules, cat)
         left = bag(position.board, sets, _hand(position.puzzle, cat))

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     """Score the board and print the report."""
     try:
         position = load(args.board)
-        report = score_report(position.board, rules_for(position, args.rules))
+        report = score_report(position.board, rules_for(position, args.rules, args.board))
     except CommandError as exc:
         print(f"carcassonne-editor score: {exc}", file=sys.stderr)
         return 2

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.board)
         if position.puzzle is None:
             raise CommandError(f"{args.board} has no puzzle block")
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
         solver = Solver.for_position(position, rules, catalogue(), puzzle)
         ranking = solver.rank()

@@ -13,8 +13,8 @@ from editor.model.position import Annotations, Arrow, Highlight, Note, Position
 from editor.model.tilesets import Catalogue
 
 from . import schemas
-from .jsonio import read_json, write_json_atomic
-from .lint import lint_board
+from .jsonio import dumps, parse_json, read_json, write_json_atomic
+from .lint import check_board, lint_board
 
 FORMAT = 1
 
@@ -36,9 +36,20 @@ def load_position(path: str | os.PathLike[str], catalogue: Catalogue
     return position, findings + [p for p in problems if (p.path, p.message) not in seen]
 
 
-def save_position(path: str | os.PathLike[str], position: Position) -> None:
-    """Write a position atomically: the old file stays intact if anything fails."""
-    write_json_atomic(path, position_to_dict(position))
+def save_position(path: str | os.PathLike[str], position: Position, *,
+                  read_only_ok: bool = False) -> None:
+    """Write a position atomically: the old file stays intact if anything fails; a
+    read-only file raises ``ReadOnlyFileError`` unless ``read_only_ok``."""
+    write_json_atomic(path, position_to_dict(position), read_only_ok=read_only_ok)
+
+
+def saved_findings(position: Position, catalogue: Catalogue, file: str = ""
+                   ) -> list[Finding]:
+    """What ``validate`` would report about the file :func:`save_position` writes for this
+    position (read back from its text): a writer that must never produce a file the program
+    refuses checks this first."""
+    data, findings = parse_json(dumps(position_to_dict(position)), file)
+    return findings or check_board(data, catalogue, file)
 
 
 def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = ""

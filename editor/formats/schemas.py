@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, TypeChecker, validators
 from jsonschema.exceptions import SchemaError, ValidationError, best_match, relevance
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
@@ -73,10 +73,39 @@ def registry() -> Registry:
     return Registry().with_resources(resources).crawl()
 
 
+def _integer(_: TypeChecker, instance: object) -> bool:
+    """JSON Schema's ``integer`` takes ``1.0``; ours does not: a number written with a
+    fraction or an exponent is a number, never an integer (see ``jsonio.parse_json``)."""
+    return type(instance) is int
+
+
+def _strict(keyword: str) -> Any:
+    """``enum``/``const`` that no float matches where they list integers (``0.0`` is no
+    rotation, though ``0.0 == 0``)."""
+    check = Draft202012Validator.VALIDATORS[keyword]
+
+    def strict(validator: Any, allowed: Any, instance: Any, schema_: Any) -> Any:
+        values = allowed if keyword == "enum" else [allowed]
+        if type(instance) is float and any(type(v) is int for v in values) and not any(
+                type(v) is float for v in values):
+            yield ValidationError(f"{instance!r} is not one of {values!r}")
+            return
+        yield from check(validator, allowed, instance, schema_)
+
+    return strict
+
+
+#: Draft 2020-12 where an integer is an integer literal.
+_Validator = validators.extend(
+    Draft202012Validator,
+    validators={"enum": _strict("enum"), "const": _strict("const")},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator for the schema ``name``, resolving ``$ref`` through :func:`registry`."""
-    return Draft202012Validator(schema(name), registry=registry())
+    return _Validator(schema(name), registry=registry())
 
 
 def check_schemas() -> list[Finding]:
