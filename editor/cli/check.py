@@ -40,16 +40,17 @@ def run(args: argparse.Namespace) -> int:
     """Check and print the verdict."""
     try:
         position = load(args.board)
-        report = check(position, rules_for(position, args.rules, args.board), catalogue())
+        rules = rules_for(position, args.rules, args.board)
+        report = check(position, rules, catalogue())
     except (CommandError, PuzzleError) as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, rules)
     if args.format == "json":
         print_json(report.to_json())
     else:
         print(render(report, args.board))
-    return 0 if report.ok else 1
+    return 0 if report.ok and not failed else 1
 
 
 def render(report: CheckReport, name: str) -> str:

@@ -75,7 +75,16 @@ def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def report_plugin_errors() -> None:
-    """Tell stderr about plugins that failed, so nobody wonders where an edition went."""
-    for error in default_host().errors:
+def report_plugin_errors(board: str = "", *rulesets: Ruleset) -> bool:
+    """Tell stderr about plugins that failed, so nobody wonders where an edition went;
+    returns whether an edition of ``rulesets`` was disabled by a failure: its rules are
+    missing from the results, and the command must exit 1."""
+    host = default_host()
+    for error in host.errors:
         print(f"warning: {error}", file=sys.stderr)
+    lost = [e for r in rulesets for e in r.editions if e.name in host.disabled]
+    for edition in dict.fromkeys(lost):
+        print(f"error: {board or 'the board'}: edition {edition.name} of plugin "
+              f"{edition.plugin!r} failed, so these results leave its rules out",
+              file=sys.stderr)
+    return bool(lost)

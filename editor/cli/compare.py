@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         rulesets = ([rules_for(position, spec) for spec in args.rules] if args.rules
-                    else default_rulesets(default_host()))
+                    else default_rulesets(default_host(), position.editions))
         move = None
         if args.move:
             player = args.player
@@ -64,12 +64,12 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, NotationError, IllegalMove) as exc:
         print(f"carcassonne-editor compare: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, *rulesets)
     if args.format == "json":
         print_json(result.to_json())
     else:
         print(render(result))
-    return 0
+    return 1 if failed else 0
 
 
 def render(result: Comparison) -> str:

@@ -19,7 +19,7 @@ from editor.plugins import default_host
 from editor.replay import ReplayError, replay
 from editor.workspace import catalogue, ruleset_of
 
-from .common import add_format, print_json
+from .common import add_format, print_json, report_plugin_errors
 
 PROG = "carcassonne-editor import-jcz"
 
@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
         problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay",
                           args.save, "jcz-unplayable")
         return _finish(args, [*conversion.findings, problem], 1)
+    if report_plugin_errors(args.save, played.rules):
+        problem = Finding("a plugin failed while the log was played (see above)", "$.replay",
+                          args.save, "plugin-error")
+        return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
     invalid = [f for f in saved_findings(position, cat, args.output)
                if f.severity is Severity.ERROR]
@@ -89,6 +93,6 @@ def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
         print(summary)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        print(f"{PROG}: {errors} unsupported item{'s' if errors != 1 else ''}: nothing written",
+        print(f"{PROG}: {errors} problem{'s' if errors != 1 else ''}: nothing written",
               file=sys.stderr)
     return code

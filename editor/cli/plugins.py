@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from editor.model.findings import Severity
 from editor.plugins import PluginHost, default_host
+from editor.workspace import catalogue_findings
 
 from .common import add_format, print_json
 
@@ -46,7 +48,10 @@ def describe(host: PluginHost) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Print the plugin listing; exit 1 when a plugin failed."""
     host = default_host()
+    tileset_problems = [f for f in catalogue_findings(host, every=True)
+                        if f.severity is Severity.ERROR]
     data = describe(host)
+    data["tileset_errors"] = [f.to_json() for f in tileset_problems]
     if args.format == "json":
         print_json(data)
     else:
@@ -62,4 +67,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"  hooks: {', '.join(p['hooks'])}")
         for err in host.errors:
             print(f"error: {err}")
-    return 1 if host.errors else 0
+        for finding in tileset_problems:
+            print(f"error: a plugin's tile set: {finding}")
+    return 1 if host.errors or tileset_problems else 0

@@ -31,7 +31,7 @@ from editor.replay import (
 from editor.rules.ruleset import RulesetError
 from editor.workspace import catalogue, ruleset_of
 
-from .common import add_format, add_rules, print_json, table
+from .common import add_format, add_rules, print_json, report_plugin_errors, table
 
 PROG = "carcassonne-editor replay"
 
@@ -76,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(args, [*findings, *exc.findings, problem], 1)
     checks = check(played, assertions_of(position)) if args.check else []
     failed = sum(1 for c in checks if c.ok is not True)
+    broken = report_plugin_errors(args.file, rules)
     if args.format == "json":
         print_json({"file": args.file, **to_json(played, findings, checks, args.check)})
     else:
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         if failed:
             print(f"{PROG}: {args.file}: {failed} of {len(checks)} assertions failed or "
                   "cannot be checked", file=sys.stderr)
-    return 1 if failed else OK
+    return 1 if failed or broken else OK
 
 
 def _fail(args: argparse.Namespace, findings: list[Finding], code: int) -> int:

@@ -68,7 +68,6 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, NotationError) as exc:
         print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
     for t, n in left.excess.items():
         print(f"warning: {n} more {t.ref} on the board or in hand than the box holds "
               f"({t.count})", file=sys.stderr)
@@ -96,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         print_json(left.to_json())
     else:
         print(render_bag(left, len(_hand(position.puzzle, cat))))
-    return 1 if left.excess else 0
+    failed = report_plugin_errors(args.board, rules)
+    return 1 if left.excess or failed else 0
 
 
 def describe_sides(signature: tuple[str, str, str, str]) -> str:

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, PuzzleError) as exc:
         print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, rules)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
                      ranking, shown))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
-    return 0 if solved else 1
+    return 0 if solved and not failed else 1
 
 
 def entry(r: Ranked) -> dict[str, object]:

@@ -11,8 +11,8 @@ from editor.formats.lint import check_board, check_tileset, is_tileset
 from editor.formats.report import FileResult, render_json, render_text
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError, tileset_from_dict
-from editor.model.tilesets import Catalogue, TileSet
-from editor.workspace import catalogue as installed_catalogue
+from editor.model.tilesets import TileSet
+from editor.workspace import catalogue_with
 
 
 def register(subparsers: Any) -> None:
@@ -55,12 +55,10 @@ def run(args: argparse.Namespace) -> int:
             results.append(result)
     if boards:
         try:
-            catalogue = Catalogue(installed_catalogue().sets)
+            catalogue = catalogue_with(sets)
         except (TilesetError, SchemaLoadError) as exc:
             print(f"carcassonne-editor validate: {exc}", file=sys.stderr)
             return 2
-        for tile_set in sets:
-            catalogue.add(tile_set)
         for result, data in boards:
             result.findings = check_board(data, catalogue, result.file)
     print(render_json(results) if args.format == "json" else render_text(results), end="")

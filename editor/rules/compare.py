@@ -75,13 +75,15 @@ class Comparison:
         }
 
 
-def default_rulesets(host: PluginHost) -> list[Ruleset]:
+def default_rulesets(host: PluginHost, uses: Sequence[str] = ()) -> list[Ruleset]:
     """Every base edition paired with its expansion editions, and every choice of each
-    base edition's options (C1 in each of its rules versions)."""
+    base edition's options (C1 in each of its rules versions): the built-in editions, and
+    of the installed plugins' only those in ``uses`` (the board's own editions)."""
+    found = (host.edition(name) for name in uses)
+    chosen = list(dict.fromkeys([*host.builtin_editions(), *(e for e in found if e)]))
     result = []
-    for base in host.base_editions():
-        expansions = [e for e in host.editions.values()
-                      if e.expansion and e.pairs_with[:1] == (base.name,)]
+    for base in (e for e in chosen if not e.expansion):
+        expansions = [e for e in chosen if e.expansion and e.pairs_with[:1] == (base.name,)]
         variants: list[dict[str, object]] = [{}]
         for option in base.options:
             if option.choices:
