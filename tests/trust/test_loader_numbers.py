@@ -55,12 +55,13 @@ def test_a_huge_integer_is_a_finding_with_its_path(tmp_path: Path, capsys: Any,
 
 
 @pytest.mark.parametrize(("literal", "message"), [
-    ("1" + "0" * MAX_DIGITS, f"an integer of 301 digits is too long to read (at most {MAX_DIGITS})"),
+    ("1" + "0" * MAX_DIGITS,
+     f"an integer of 301 digits is too long to read (at most {MAX_DIGITS})"),
     ("-1e400", "the number -1e400 is too large (at most about 1.8e308)"),
 ])
 def test_numbers_no_reader_can_hold(literal: str, message: str) -> None:
-    assert parse_json('{"a": [0, %s]}' % literal, "f.json")[1][0].path == "$.a[1]"
-    assert parse_json('{"a": [0, %s]}' % literal, "f.json")[1][0].message == message
+    (finding,) = parse_json(f'{{"a": [0, {literal}]}}', "f.json")[1]
+    assert (finding.path, finding.message) == ("$.a[1]", message)
     assert parse_json("1" + "0" * (MAX_DIGITS - 1))[0] == 10 ** (MAX_DIGITS - 1)
 
 

@@ -4,7 +4,6 @@ new file."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
