@@ -283,15 +283,15 @@ class PluginHost:
         Options given in ``options`` (edition → name → value) override inline ones.
         An expansion alone brings the base edition it was published for.
         """
-        pairs = parse_spec(spec or DEFAULT_RULESET) if not isinstance(spec, list | tuple) \
+        pairs = parse_spec(spec or DEFAULT_RULESET) if spec is None or isinstance(spec, str) \
             else list(spec)
         chosen: list[Edition] = []
         values: dict[str, dict[str, Any]] = {}
         for name, opts in pairs:
             edition = self.edition(name)
             if edition is None:
-                known = ", ".join(sorted(self._editions)) or "none"
-                raise RulesetError(f"unknown edition {name!r} (known: {known})")
+                names = ", ".join(sorted(self._editions)) or "none"
+                raise RulesetError(f"unknown edition {name!r} (known: {names})")
             if name in self.disabled:
                 raise RulesetError(f"edition {name!r} is disabled after a plugin error")
             chosen.append(edition)

@@ -50,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
         print_json(report.to_json())
     else:
         print(render(report, args.board))
+    if not report.ok:
+        print(f"carcassonne-editor check: {args.board}: the reference solution fails the check",
+              file=sys.stderr)
     return 0 if report.ok and not failed else 1
 
 

@@ -69,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
         return 2
     for t, n in left.excess.items():
-        print(f"warning: {n} more {t.ref} on the board or in hand than the box holds "
-              f"({t.count})", file=sys.stderr)
+        print(f"warning: {args.board}: {n} more {t.ref} on the board or in hand than the box "
+              f"holds ({t.count})", file=sys.stderr)
     board = position.board
     if tile is not None:
         found = fits(engine, board, tile)

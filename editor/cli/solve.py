@@ -66,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
                      ranking, shown))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
+    if not solved:
+        why = "no move meets the objective" if ranking else "no legal move"
+        print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
     return 0 if solved and not failed else 1
 
 

@@ -127,7 +127,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
     """Delete the temporary files earlier saves of ``target`` left behind (their process is
     gone, or they are older than :data:`STALE_SECONDS`); returns those removed."""
     pattern = _temporary_pattern(target.name)
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(target.parent))
     except OSError:

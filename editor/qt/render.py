@@ -223,7 +223,7 @@ def render_png(position: Position, path: str | os.PathLike[str], *, annotations:
     image = render_image(position, annotations=annotations, scale=scale)
 
     def write(tmp: str) -> None:
-        if not image.save(tmp, "PNG"):
+        if not image.save(tmp, "PNG"):  # type: ignore[call-overload]  # a str, at run time
             raise OSError(f"could not write {os.fspath(path)}")
 
     write_atomic(path, write, read_only_ok=read_only_ok)

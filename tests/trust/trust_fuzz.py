@@ -175,14 +175,39 @@ REFERENCES: tuple[str, ...] = (
     "../../etc/passwd", "/proc/self/environ", "BA/ZZZ", "RI/s", "basic:9", "river/2:1",
     "0.small.1", "0.dragon", "NWSE", "CLOISTER", "R45", "R90", "PLACE_TILE",
     "DEPLOY_MEEPLE", "RETURN_MEEPLE", "Bob has 3 points", "x has 1" + "0" * 5000 + " points")
-#: Mutation kinds, those that keep a file schema-valid more often listed more often.
-KINDS = ("drop", "drop", "repeat-key", "wrong-type", "float", "number", "nest", "text",
-         "text", "long-text", "copy-item", "copy-item", "copy-item", "reference", "reference",
-         "reference", "move-value", "move-value", "move-value", "move-subtree", "int", "int",
-         "int", "empty-container")
 #: Integers that keep a value an integer: small shifts and extremes.
 INTEGERS = (0, 1, -1, 2, 3, 4, 5, 6, 7, 8, 90, 180, 270, 360, 45, 100, 10_000, -10_000,
             10**9, -(10**9), 2**31, 2**53 + 1, 10**100, -(10**299))
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_leaf(value: Any) -> bool:
+    return not isinstance(value, dict | list)
+
+
+#: Mutation kinds, each with where it applies and how often it is drawn: those that keep a
+#: file readable (an integer for an integer, a name for a name) more often, so that the
+#: cases reach the rules and not only the schema.
+KINDS: dict[str, tuple[Callable[[Any], bool], int]] = {
+    "drop": (lambda v: True, 3),
+    "repeat-key": (lambda v: isinstance(v, dict) and bool(v), 1),
+    "wrong-type": (lambda v: True, 1),
+    "float": (_is_int, 1),
+    "number": (lambda v: type(v) in (int, float), 1),
+    "int": (_is_int, 5),
+    "nest": (lambda v: True, 1),
+    "text": (lambda v: isinstance(v, str), 2),
+    "long-text": (lambda v: isinstance(v, str), 1),
+    "copy-item": (lambda v: isinstance(v, list) and bool(v), 4),
+    "reference": (lambda v: isinstance(v, str), 4),
+    "move-value": (_is_leaf, 4),
+    "move-subtree": (lambda v: True, 1),
+    "empty-container": (lambda v: isinstance(v, dict | list), 1),
+}
+_DRAWN = tuple(k for k, (_, weight) in KINDS.items() for _ in range(weight))
 
 
 @st.composite
@@ -198,23 +223,25 @@ def mutated(draw: st.DrawFn, tree: Any, most: int = 3) -> Any:
 def _mutation(draw: st.DrawFn, tree: Any) -> Any:
     if isinstance(tree, Repeated | Nested | Literal):
         return tree
-    places = list(_paths(tree))
+    kind = draw(st.sampled_from(_DRAWN))
+    applies = KINDS[kind][0]
+    places = [p for p in _paths(tree) if (p or kind != "drop") and applies(_get(tree, p))]
+    if not places:
+        return tree
     where = places[draw(st.integers(0, len(places) - 1))]
     value = _get(tree, where)
-    kind = draw(st.sampled_from(KINDS))
-    parent = _get(tree, where[:-1]) if where else None
-    if kind == "drop" and where:
-        del parent[where[-1]]
+    if kind == "drop":
+        del _get(tree, where[:-1])[where[-1]]
         return tree
-    if kind == "repeat-key" and isinstance(value, dict) and value:
+    if kind == "repeat-key":
         key = draw(st.sampled_from(sorted(value)))
-        again = draw(st.sampled_from([value[key], *WRONG_TYPES[:4]]))
+        again = copy.deepcopy(draw(st.sampled_from([value[key], *WRONG_TYPES[:4]])))
         return _set(tree, where, Repeated((*value.items(), (key, again))))
     if kind == "wrong-type":
-        return _set(tree, where, draw(st.sampled_from(WRONG_TYPES)))
-    if kind == "float" and isinstance(value, int) and not isinstance(value, bool):
+        return _set(tree, where, copy.deepcopy(draw(st.sampled_from(WRONG_TYPES))))
+    if kind == "float":
         return _set(tree, where, Literal(f"{value}.0"))
-    if kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+    if kind == "int":
         return _set(tree, where, draw(st.one_of(st.sampled_from(INTEGERS),
                                                 st.integers(value - 3, value + 3))))
     if kind == "number":
@@ -222,29 +249,29 @@ def _mutation(draw: st.DrawFn, tree: Any) -> Any:
     if kind == "nest":
         depth = draw(st.sampled_from((2, 10, 63, 64, 65, 200, 990, 5000, 100_000)))
         return _set(tree, where, Nested(value, depth, draw(st.booleans())))
-    if kind == "text" and isinstance(value, str):
+    if kind == "text":
         at = draw(st.integers(0, len(value)))
         return _set(tree, where, value[:at] + draw(st.sampled_from(STRINGS)) + value[at:])
     if kind == "long-text":
         return _set(tree, where, draw(st.sampled_from(("a", " ", "é", "\x01"))) * draw(
             st.sampled_from((1000, 150_000))))
-    if kind == "copy-item" and isinstance(value, list) and value:
+    if kind == "copy-item":
         item = copy.deepcopy(value[draw(st.integers(0, len(value) - 1))])
         value.insert(draw(st.integers(0, len(value))), item)
         return tree
     if kind == "reference":
-        return _set(tree, where, draw(st.sampled_from(REFERENCES)))
+        names = sorted({v for v in _leaves(tree) if isinstance(v, str) and len(v) < 40})
+        return _set(tree, where, draw(st.sampled_from([*REFERENCES, *names])))
     if kind == "move-value":
-        leaves = _leaves(tree)
-        if leaves:
-            return _set(tree, where, copy.deepcopy(draw(st.sampled_from(leaves))))
+        same = draw(st.booleans())
+        leaves = [v for v in _leaves(tree) if not same or type(v) is type(value)]
+        return _set(tree, where, copy.deepcopy(draw(st.sampled_from(leaves or [value]))))
     if kind == "move-subtree":
-        other = places[draw(st.integers(0, len(places) - 1))]
-        if other[:len(where)] != where:
-            return _set(tree, where, copy.deepcopy(_get(tree, other)))
-    if kind == "empty-container" and isinstance(value, dict | list):
-        return _set(tree, where, type(value)())
-    return _set(tree, where, draw(st.sampled_from(WRONG_TYPES)))
+        others = [p for p in _paths(tree) if p[:len(where)] != where]
+        if others:
+            return _set(tree, where, copy.deepcopy(_get(tree, draw(st.sampled_from(others)))))
+        return tree
+    return _set(tree, where, type(value)())
 
 
 @st.composite
