@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from editor.formats.report import FileResult, render_text
+from editor.formats.report import OUTPUT_FORMAT, FileResult, render_text
 from editor.model.findings import Severity
 from editor.model.position import Position
 from editor.plugins import default_host
@@ -56,9 +56,10 @@ def rules_for(position: Position, spec: str | None) -> Ruleset:
         raise CommandError(str(exc)) from exc
 
 
-def print_json(data: Any) -> None:
-    """Pretty JSON on stdout."""
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+def print_json(data: Mapping[str, Any]) -> None:
+    """A command's ``--format json`` output on stdout, led by its ``format`` version (the
+    schemas in ``schemas/output/`` describe each command's)."""
+    print(json.dumps({"format": OUTPUT_FORMAT, **data}, indent=2, ensure_ascii=False))
 
 
 def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> str:

@@ -133,7 +133,8 @@ def to_json(played: Replay, findings: list[Finding], checks: list[Check],
         "start": [{"tile": t.ref, "x": x, "y": y, "rotation": r * 90}
                   for t, x, y, r in played.start_tiles],
         "moves": [{"index": s.index, "move": s.entry, "text": s.text,
-                   "events": [describe_event(e, names) for e in s.events],
+                   "events": [{**e.to_json(), "text": describe_event(e, names)}
+                              for e in s.events],
                    "lines": [ln.to_json() for ln in s.lines],
                    "findings": [f.to_json() for f in s.findings],
                    "scores": [p.score for p in s.players]} for s in played.steps],

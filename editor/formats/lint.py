@@ -224,7 +224,7 @@ class _BoardLint:
         self.data = data
         self.catalogue = catalogue
         self.report = report
-        self.players = len(data["players"])
+        self.players = len(data.get("players", []))
         self.loaded = [s.id for s in catalogue.sets]
         self.listed = set(data["tilesets"]) if "tilesets" in data else None
         self.cells: dict[tuple[int, int], int] = {}
@@ -236,10 +236,10 @@ class _BoardLint:
             if set_id not in self.loaded:
                 self.report.error(["tilesets", k], f"tile set {set_id!r} is not loaded (loaded: "
                                   f"{', '.join(self.loaded) or 'none'})", "unknown-set")
-        for i, placement in enumerate(data["tiles"]):
+        for i, placement in enumerate(data.get("tiles", [])):
             self.placement(placement, ["tiles", i])
-        for i, figure in enumerate(data["figures"]):
-            at = ["figures", i]
+        for i, figure in enumerate(data.get("figures", [])):
+            at: list[str | int] = ["figures", i]
             self.player(figure["owner"], [*at, "owner"])
             self.feature(figure, at, f"this {figure['kind']}")
         self.annotations(data.get("annotations", {}))
