@@ -13,6 +13,7 @@ import difflib
 import importlib
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from editor import __version__
@@ -100,8 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(words)
         except SystemExit as exit_:  # --help, --version, or a usage error already printed
             return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_USAGE
+        started = time.perf_counter()
+        diagnostics.log.debug("command %s: %s %s, Python %s", args.command, PROG, __version__,
+                              sys.version.split()[0])
         code = int(args.handler(args))
         sys.stdout.flush()
+        diagnostics.log.debug("command %s: exit %d after %.3f s", args.command, code,
+                              time.perf_counter() - started)
         return code
     except KeyboardInterrupt:
         return 130

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -13,6 +14,8 @@ from editor.model.position import Position
 from editor.plugins import default_host
 from editor.rules.ruleset import Ruleset, RulesetError
 from editor.workspace import open_position, ruleset_of
+
+log = logging.getLogger(__name__)
 
 
 class CommandError(Exception):
@@ -78,3 +81,5 @@ def report_plugin_errors() -> None:
     """Tell stderr about plugins that failed, so nobody wonders where an edition went."""
     for error in default_host().errors:
         print(f"warning: {error}", file=sys.stderr)
+        if error.details:
+            log.debug("plugin %s:\n%s", error.plugin, error.details.rstrip())

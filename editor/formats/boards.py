@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from typing import Any
 
@@ -25,6 +26,8 @@ from .cache import data_key, validated
 from .extras import put, take, without
 from .jsonio import read_json, source_name, write_json_atomic
 from .lint import lint_board
+
+log = logging.getLogger(__name__)
 
 FORMAT = versions.CURRENT[versions.BOARD]
 #: Top-level keys kept as they are, besides ``x-`` keys.
@@ -57,8 +60,10 @@ def _schema_findings(data: Any, file: str) -> list[Finding]:
     known = validated()
     content_key = data_key(data, schemas.BOARD)
     if content_key in known:
+        log.debug("board %s: valid against the schema before (validation cache)", file)
         return []
     findings = schemas.validate(data, schemas.BOARD, file)
+    log.debug("board %s: checked against the schema, %d findings", file, len(findings))
     if not findings:
         known.add(content_key)
         known.save()

@@ -31,15 +31,16 @@ _NEW_FILE_MODE = _new_file_mode()
 
 #: The file name that means standard input (and, for writers, standard output).
 STDIN = "-"
-#: How findings name standard input.
+#: How findings name standard input, and messages standard output.
 STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
 #: Standard input as read: the stream and its bytes (a stream is read only once).
 _stdin: tuple[object, bytes] | None = None
 
 
-def source_name(path: str | os.PathLike[str]) -> str:
-    """The name findings give a file: ``<stdin>`` for ``-``."""
-    return STDIN_NAME if str(path) == STDIN else str(path)
+def source_name(path: str | os.PathLike[str], stream: str = STDIN_NAME) -> str:
+    """The name messages give a file: ``stream`` (``<stdin>``) for ``-``."""
+    return stream if str(path) == STDIN else str(path)
 
 
 def _read_bytes(path: str | os.PathLike[str]) -> bytes:

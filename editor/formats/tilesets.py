@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from functools import cache
 from pathlib import Path
@@ -19,6 +20,8 @@ from .cache import key, validated
 from .extras import put, take, without
 from .jsonio import read_json, source_name
 from .lint import check_tileset
+
+log = logging.getLogger(__name__)
 
 FORMAT = versions.CURRENT[versions.TILESET]
 
@@ -62,6 +65,7 @@ def load_builtin_catalogue() -> Catalogue:
         if content_key in known:
             catalogue.add(tileset_from_dict(json.loads(content), str(path)))
             continue
+        log.debug("built-in tile set %s: checked against the schema and the lint", path)
         tile_set, findings = load_tileset(path)
         if tile_set is None:
             details = "\n".join(f"  {f}" for f in findings if f.severity is Severity.ERROR)
@@ -69,6 +73,7 @@ def load_builtin_catalogue() -> Catalogue:
         known.add(content_key)
         catalogue.add(tile_set)
     known.save()
+    log.debug("built-in tile sets: %d loaded", len(catalogue.sets))
     return catalogue
 
 
