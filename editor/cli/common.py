@@ -15,6 +15,8 @@ from editor.plugins import default_host
 from editor.rules.ruleset import Ruleset, RulesetError
 from editor.workspace import open_position, ruleset_of
 
+from .completion import rulesets, with_completer
+
 log = logging.getLogger(__name__)
 
 
@@ -28,13 +30,14 @@ def add_format(parser: Any) -> None:
                         help="output for people (text, the default) or for tools (json)")
 
 
-def add_rules(parser: Any, many: bool = False) -> None:
-    """The ``--rules`` option."""
-    parser.add_argument(
+def add_rules(parser: Any, many: bool = False, default: str = "the board's own ruleset"
+              ) -> None:
+    """The ``--rules`` option; ``default`` says what the command uses without it."""
+    with_completer(parser.add_argument(
         "--rules", action="append" if many else "store", metavar="RULESET",
         help="editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', "
         "'base:C2 + traders-builders:C2'" + (" (repeatable)" if many else "")
-        + "; default: the board's own ruleset")
+        + f"; default: {default}"), rulesets)
 
 
 def load(path: str) -> Position:

@@ -45,7 +45,8 @@ def register(subparsers: Any) -> None:
         "printing each move's events, the scores after the last move, end-of-game scoring and "
         "the final scores. Exit codes: 0 ok, 1 unsupported content, an unplayable move or "
         "(--check) a failed assertion, 2 unreadable file or bad --rules.")
-    parser.add_argument("file", metavar="FILE", help="a .jcz save or a board file with moves")
+    parser.add_argument("file", metavar="FILE",
+                        help="a .jcz save or a board file with moves, or '-' for standard input")
     add_rules(parser)
     parser.add_argument("--check", action="store_true",
                         help="check the assertions ('<player> has N points', '<player> scored "
