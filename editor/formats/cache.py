@@ -11,6 +11,7 @@ missing, unreadable or foreign cache only means checking again; it is never an e
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -48,7 +49,10 @@ def _salt() -> bytes:
     sources = [*sorted(data_dir("schemas").rglob("*.json")),
                *(Path(__file__).with_name(name) for name in ("lint.py", "schemas.py"))]
     for path in sources:
-        digest.update(path.read_bytes())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:  # no source to read (a frozen build): the version alone decides
+            digest.update(path.name.encode())
     return digest.digest()
 
 
@@ -102,7 +106,8 @@ class Validated:
             self.added = False
         except OSError as exc:
             log.debug("validation cache %s not written: %s", self.path, exc)
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
 
 
 @cache
