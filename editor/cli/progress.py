@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -36,6 +37,24 @@ def track(items: Iterable[T], what: str, *, total: int | None = None, unit: str 
         for item in items:
             yield item
             bar.update(1)
+    finally:
+        bar.close()
+
+
+@contextmanager
+def counter(what: str, total: int, *, unit: str = "it",
+            output_format: str = "text") -> Iterator[Callable[[int], None]]:
+    """A ``done(n)`` callback for work that counts itself: a bar ``what: n/total unit``."""
+    if not wanted(output_format):
+        yield lambda done: None
+        return
+    bar = _bar(what, total, unit)
+
+    def done(n: int) -> None:
+        bar.update(n - bar.n)
+
+    try:
+        yield done
     finally:
         bar.close()
 

@@ -32,6 +32,7 @@ from editor.rules.ruleset import RulesetError
 from editor.workspace import catalogue, ruleset_of
 
 from .common import add_format, add_rules, print_json, table
+from .progress import counter
 
 PROG = "carcassonne-editor replay"
 
@@ -69,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     try:
-        played = replay(position, rules, cat)
+        with counter("replaying", len(position.moves), unit="moves",
+                     output_format=args.format) as done:
+            played = replay(position, rules, cat, done)
     except ReplayError as exc:
         problem = Finding(f"cannot replay: {exc}", f"$.moves[{exc.index}]", args.file,
                           "unplayable")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +73,18 @@ def test_track_stops_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
     assert next(items) == 0
     items.close()  # the bar is closed, nothing is left half drawn
     assert list(progress.track([], "nothing")) == []
+
+
+def test_replay_shows_a_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, err = at_a_terminal(monkeypatch)
+    save = Path(__file__).resolve().parents[1] / "jcz" / "data" / "base-game.jcz"
+    assert main(["replay", str(save)]) == 0
+    assert "replaying" in err.getvalue() and "moves" in err.getvalue()
+    assert "replaying" not in out.getvalue() and "Final scores:" in out.getvalue()
+
+
+def test_counter_without_a_terminal_draws_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    with progress.counter("counting", 3) as done:
+        for n in range(3):
+            done(n)
+    assert capsys.readouterr().err == ""
