@@ -104,8 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         started = time.perf_counter()
         diagnostics.log.debug("command %s: %s %s, Python %s", args.command, PROG, __version__,
                               sys.version.split()[0])
-        code = int(args.handler(args))
+        with diagnostics.unhandled(words) as crashes:  # e.g. in a Qt slot of the editor
+            code = int(args.handler(args))
         sys.stdout.flush()
+        code = EXIT_INTERNAL if crashes else code
         diagnostics.log.debug("command %s: exit %d after %.3f s", args.command, code,
                               time.perf_counter() - started)
         return code

@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import TracebackType
 
 from editor import __version__
 
@@ -96,6 +98,28 @@ def _append_report(details: str, argv: Sequence[str]) -> Path | str:
     except OSError as exc:
         return exc.strerror or str(exc)
     return path
+
+
+@contextmanager
+def unhandled(argv: Sequence[str]) -> Iterator[list[BaseException]]:
+    """While a command runs, an exception that reaches ``sys.excepthook`` without ending
+    the command (Qt reports one raised in a slot of the editor that way and goes on) is
+    reported as an internal error; the list collects them."""
+    seen: list[BaseException] = []
+    previous = sys.excepthook
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            previous(kind, exc, tb)
+            return
+        seen.append(exc)
+        internal_error(exc, argv)
+
+    sys.excepthook = hook
+    try:
+        yield seen
+    finally:
+        sys.excepthook = previous
 
 
 def silence_stdout() -> None:

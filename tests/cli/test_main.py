@@ -189,3 +189,25 @@ def test_help_states_the_exit_codes() -> None:
     assert done.returncode == 0
     assert "3 an internal error" in done.stdout
     assert "-v, --verbose" in done.stdout
+
+
+def test_an_exception_in_a_qt_slot_is_logged_and_exits_3(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "editor.log"
+    monkeypatch.setenv("CARCASSONNE_EDITOR_LOG", str(log))
+
+    def editor_session(files: list[str]) -> int:
+        try:  # what PySide6 does with an exception raised in a slot: report it, go on
+            raise RuntimeError("a slot failed")
+        except RuntimeError as exc:
+            sys.excepthook(type(exc), exc, exc.__traceback__)
+        return 0
+
+    monkeypatch.setattr("editor.qt.app.main", editor_session)
+    hook = sys.excepthook
+    assert cli.main(["gui"]) == 3
+    assert sys.excepthook is hook
+    err = capsys.readouterr().err
+    assert err.startswith("carcassonne-editor: internal error (RuntimeError: a slot failed)")
+    assert "Traceback" not in err and "a slot failed" in log.read_text(encoding="utf-8")
