@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -114,6 +113,8 @@ def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str,
 
 def _did_you_mean(word: str, choices: Sequence[str]) -> str:
     """``; did you mean 'base:C2'?`` for a close (or differently cased) choice."""
+    import difflib  # only when something is misspelt: not on every start
+
     by_case = [c for c in choices if c.lower() == word.lower()]
     close = by_case or difflib.get_close_matches(word, choices, n=2, cutoff=0.6)
     return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""

@@ -9,7 +9,6 @@ what the others need; ``--help`` and shell completion load them all.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import sys
@@ -143,6 +142,8 @@ def _with_command(words: list[str]) -> tuple[list[str], list[str] | None, str]:
         return words, None, ""
     if os.path.exists(word):
         return [*words[:at], "gui", *words[at:]], ["gui"], ""
+    import difflib
+
     close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
     return words, [], (f"{PROG}: {word!r} is neither a command nor an existing file{hint}\n"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -268,6 +267,8 @@ class _BoardLint:
 
     def suggest(self, ref: str) -> list[str]:
         """Close matches for an unknown reference: the set id first, then the tile id."""
+        import difflib  # only for unknown tiles: not on every start
+
         set_id, _, tile_id = ref.partition("/")
         sets = [set_id] if set_id in self.loaded else difflib.get_close_matches(
             set_id, self.loaded, n=3)
