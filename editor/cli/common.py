@@ -13,7 +13,7 @@ from editor.model.findings import Severity
 from editor.model.position import Position
 from editor.plugins import default_host
 from editor.rules.ruleset import Ruleset, RulesetError
-from editor.workspace import open_position, ruleset_of
+from editor.workspace import open_position, ruleset_findings, ruleset_of
 
 from .completion import rulesets, with_completer
 
@@ -55,11 +55,14 @@ def load(path: str) -> Position:
 
 
 def rules_for(position: Position, spec: str | None) -> Ruleset:
-    """The ruleset to use, as a CommandError when it cannot be built."""
+    """The ruleset to use, as a CommandError when it cannot be built (for the board's own
+    ruleset, naming where in the file and what exists)."""
     try:
         return ruleset_of(position, default_host(), spec)
     except RulesetError as exc:
-        raise CommandError(str(exc)) from exc
+        found = [] if spec else ruleset_findings(position.editions, position.options)
+        raise CommandError("; ".join(f"{f.path}: {f.message}" for f in found)
+                           or str(exc)) from exc
 
 
 def print_json(data: Mapping[str, Any]) -> None:

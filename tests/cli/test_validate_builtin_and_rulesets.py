@@ -79,7 +79,9 @@ def test_a_misspelt_edition(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         f"{path}::$.ruleset.editions[0]: unknown edition 'base:c2'; did you mean 'base:C2'? "
         f"(editions: {EDITIONS})", "1 error in 1 file"])
     code, lines = run(capsys, "score", path)
-    assert code == 2 and "unknown edition 'base:c2'" in lines[0]
+    assert code == 2
+    assert lines == [f"carcassonne-editor score: $.ruleset.editions[0]: unknown edition "
+                     f"'base:c2'; did you mean 'base:C2'? (editions: {EDITIONS})"]
 
 
 def test_a_misspelt_option_value_and_name(tmp_path: Path,
