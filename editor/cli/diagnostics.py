@@ -69,7 +69,11 @@ def internal_error(exc: BaseException, argv: Sequence[str]) -> None:
     if verbose():
         print(details, end="", file=sys.stderr)
     written = _append_report(details, argv)
-    summary = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+    try:
+        lines = str(exc).strip().splitlines()
+    except Exception:  # an exception that cannot even say what it is
+        lines = []
+    summary = lines[0][:200] if lines else ""
     what = f"{type(exc).__name__}: {summary}" if summary else type(exc).__name__
     if isinstance(written, Path):
         where = f"the details are in {written}"
