@@ -133,3 +133,16 @@ def test_a_disabled_edition_is_named(host: Any, monkeypatch: pytest.MonkeyPatch)
     assert [str(f) for f in findings] == [
         "b.json::$.ruleset.editions[0]: edition 'base:C3' is disabled after a plugin error "
         "(carcassonne-editor plugins says which)"]
+
+
+def test_tilesets_names_a_broken_plugin_set_and_exits_1(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from editor.model.findings import Finding
+
+    broken = Finding("not valid JSON: Expecting value at line 1, column 1", "$",
+                     "/plugins/my/tiles.json", "json-syntax")
+    monkeypatch.setattr("editor.cli.tilesets.catalogue_findings", lambda: [broken])
+    code, lines = run(capsys, "tilesets")
+    assert code == 1
+    assert "/plugins/my/tiles.json::$: not valid JSON: Expecting value at line 1, column 1" \
+        in lines
