@@ -20,16 +20,17 @@ def is_extra(key: str) -> bool:
 
 def without(data: Mapping[str, Any]) -> dict[str, Any]:
     """``data`` less its ``x-`` keys (a count map as numbers only)."""
-    return {k: v for k, v in data.items() if not is_extra(k)}
+    return {k: v for k, v in data.items() if not k.startswith(PREFIX)}
 
 
 def take(data: Mapping[str, Any], nested: Iterable[str] = ()) -> dict[str, Any]:
-    """The ``x-`` keys of ``data``, and under their names those of the ``nested`` objects."""
-    kept: dict[str, Any] = {k: v for k, v in data.items() if is_extra(k)}
+    """The ``x-`` keys of ``data``, and under their names those of the ``nested`` objects
+    (every tile and segment of every tile set passes here at each start)."""
+    kept: dict[str, Any] = {k: v for k, v in data.items() if k.startswith(PREFIX)}
     for name in nested:
         inner = data.get(name)
-        if isinstance(inner, Mapping):
-            found = {k: v for k, v in inner.items() if is_extra(k)}
+        if isinstance(inner, dict):  # parsed JSON: cheaper than an ABC check
+            found = {k: v for k, v in inner.items() if k.startswith(PREFIX)}
             if found:
                 kept[name] = found
     return kept
