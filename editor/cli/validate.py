@@ -69,26 +69,27 @@ def shipped_tilesets() -> dict[str, str]:
 
 
 def _resolve(words: list[str], builtin: bool) -> tuple[list[str], list[FileResult]]:
-    """The files to check: paths as given, set ids as their files; unknown ids reported."""
-    shipped = shipped_tilesets() if builtin or any(
-        w != STDIN and not os.path.exists(w) for w in words) else {}
+    """The files to check: paths as given, set ids as their files (all of them with
+    ``builtin``); a missing name close to a set id is reported with the ids it resembles."""
+    shipped = shipped_tilesets() if builtin or any(map(_missing, words)) else {}
     files: list[str] = []
     unknown: list[FileResult] = []
     for word in words:
-        if word == STDIN or os.path.exists(word) or word not in shipped:
-            files.append(word)
-        else:
+        close = difflib.get_close_matches(word, list(shipped), n=2) if _missing(word) else []
+        if not _missing(word) or not (word in shipped or close):
+            files.append(word)  # read_json reports a missing file itself
+        elif word in shipped:
             files.append(shipped[word])
+        else:
+            message = f"no such file, nor a built-in tile set (did you mean {' or '.join(close)}?)"
+            unknown.append(FileResult(word, [Finding(message, "$", word, "unreadable")]))
     if builtin:
         files += [path for path in shipped.values() if path not in files]
-    for i, word in enumerate(files):
-        close = difflib.get_close_matches(word, list(shipped), n=2)
-        if word != STDIN and not os.path.exists(word) and close:
-            message = (f"no such file, nor a built-in tile set (did you mean "
-                       f"{' or '.join(close)}?)")
-            unknown.append(FileResult(word, [Finding(message, "$", word, "unreadable")]))
-            files[i] = ""
-    return [f for f in files if f], unknown
+    return files, unknown
+
+
+def _missing(word: str) -> bool:
+    return word != STDIN and not os.path.exists(word)
 
 
 def run(args: argparse.Namespace) -> int:
