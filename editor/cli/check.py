@@ -30,8 +30,7 @@ def register(subparsers: Any) -> None:
         "same move written differently, such as a symmetric tile turned another way, does "
         "not count). Exit code: 0 legal, optimal and unique; 1 otherwise, saying why; 2 the "
         "board cannot be read or has no puzzle block.")
-    parser.add_argument("board", metavar="BOARD",
-                        help="a board file with a puzzle block, or '-' for standard input")
+    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
     add_rules(parser)
     add_format(parser)
     parser.set_defaults(handler=run)

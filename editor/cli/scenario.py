@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
         "hand; a dead cell is an empty cell beside the board where no tile left in the bag "
         "fits. Exit code: 0 done, 1 the board holds more copies of a tile than the box, 2 the "
         "board cannot be read or the command line is wrong.")
-    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
+    parser.add_argument("board", metavar="BOARD", help="a board file")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--remaining", action="store_true", help="the tiles left in the bag")
     what.add_argument("--dead", action="store_true",

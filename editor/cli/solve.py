@@ -33,8 +33,7 @@ def register(subparsers: Any) -> None:
         "opponents' turns between are not played); with several tiles each move is ranked "
         "by its best line. Exit code: 0 ranked, 1 no legal move or none meets the "
         "objective, 2 the board cannot be read or has no usable puzzle.")
-    parser.add_argument("board", metavar="BOARD",
-                        help="a board file with a puzzle block, or '-' for standard input")
+    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
     parser.add_argument("--top", type=int, default=10, metavar="N",
                         help="how many moves to list (default 10; 0 lists all)")
     add_rules(parser)
