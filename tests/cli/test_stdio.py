@@ -107,3 +107,22 @@ def test_import_jcz_and_replay_read_standard_input(monkeypatch: pytest.MonkeyPat
     feed(monkeypatch, save)
     assert main(["import-jcz", "-", "-o", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["moves"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["compare", "-"], ["solve", "-"], ["check", "-"], ["scenario", "-", "--remaining"],
+    ["replay", "-"], ["validate", "-"], ["score", "-", "--final"],
+])
+def test_every_board_command_reads_standard_input(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  argv: list[str]) -> None:
+    puzzle = ROOT / "samples" / "puzzles" / "c3-close-the-gate.board.json"
+    expected = main([*[puzzle.as_posix() if a == "-" else a for a in argv], "--format", "json"])
+    from_file = json.loads(capsys.readouterr().out)
+    feed(monkeypatch, puzzle.read_bytes())
+    assert main([*argv, "--format", "json"]) == expected
+    from_stdin = json.loads(capsys.readouterr().out)
+    if "files" in from_stdin:  # validate names the file
+        assert from_stdin["files"][0]["file"] == "<stdin>"
+        from_stdin["files"][0]["file"] = from_file["files"][0]["file"]
+    assert from_stdin == from_file
