@@ -141,6 +141,8 @@ def main_() -> int:
                         help="seconds a command may take before it counts as a hang")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="fuzz-"))
+    os.environ.setdefault("CARCASSONNE_EDITOR_LOG", str(work / "internal-errors.log"))
+    os.environ.setdefault("CARCASSONNE_EDITOR_CACHE", str(work / "cache"))
     sources: dict[str, tuple[list[Path], fuzz.Commands]] = {
         "boards": ([*fuzz.boards(), *fuzz.puzzles()[:3]], fuzz.board_commands),
         "puzzles": (fuzz.puzzles(), fuzz.puzzle_commands),

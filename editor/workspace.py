@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from editor.formats.boards import load_position
+from editor.formats.extras import is_extra, without
+from editor.formats.jsonio import json_path
 from editor.formats.tilesets import load_builtin_catalogue, load_tileset
-from editor.model.findings import Finding
+from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
-from editor.rules.ruleset import Ruleset
+from editor.rules.ruleset import Ruleset, RulesetError, coerce
 
 
 def _plugin_sets(host: PluginHost, installed: bool) -> tuple[list[TileSet], list[Finding]]:
@@ -107,13 +110,10 @@ def catalogue_with(extra: Iterable[TileSet], host: PluginHost | None = None) -> 
     return HostCatalogue(host or default_host(), extra)
 
 
-def catalogue_findings(host: PluginHost | None = None, every: bool = False) -> list[Finding]:
-    """Problems with plugin-shipped tile sets: those loaded so far, or (``every``) every
-    plugin's, installed ones loaded for it."""
-    found = _catalogue(host or default_host())
-    if every:
-        found.complete()
-    return list(found.findings)
+def catalogue_findings(host: PluginHost | None = None) -> list[Finding]:
+    """Problems with the tile sets plugins ship (those loaded so far: list the catalogue's
+    ``sets`` first for every plugin's)."""
+    return list(_catalogue(host or default_host()).findings)
 
 
 def open_position(path: str | os.PathLike[str], host: PluginHost | None = None
@@ -129,3 +129,70 @@ def ruleset_of(position: Position, host: PluginHost | None = None,
     if spec:
         return host.ruleset(spec)
     return host.ruleset([(name, {}) for name in position.editions], position.options)
+
+
+def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str, Any]],
+                     host: PluginHost | None = None, file: str = "") -> list[Finding]:
+    """What is wrong with a board's ruleset, with what exists instead: an edition no plugin
+    provides (``base:c2``), an option an edition does not have, a value it refuses
+    (``rules=200``), options for an edition the ruleset does not use. Paths point into the
+    board file (``$.ruleset.editions[0]``). ``x-`` keys are never options."""
+    host = host or default_host()
+    findings: list[Finding] = []
+
+    def error(where: list[str | int], message: str, code: str) -> None:
+        findings.append(Finding(message, json_path(["ruleset", *where]), file, code))
+
+    def known() -> list[str]:  # every edition: installed plugins load for this message only
+        return sorted(host.editions)
+
+    for i, name in enumerate(editions):
+        if host.edition(name) is None:
+            error(["editions", i], f"unknown edition {name!r}{_did_you_mean(name, known())} "
+                  f"(editions: {', '.join(known()) or 'none'})", "unknown-edition")
+        elif name in host.disabled:
+            error(["editions", i], f"edition {name!r} is disabled after a plugin error "
+                  "(carcassonne-editor plugins says which)", "disabled-edition")
+    used = [e for e in map(host.edition, editions) if e is not None]
+    for name, given in options.items():
+        if is_extra(name):
+            continue
+        edition = host.edition(name)
+        if edition is None:
+            error(["options", name], f"options for unknown edition {name!r}"
+                  f"{_did_you_mean(name, known())} (editions: {', '.join(known())})",
+                  "unknown-edition")
+            continue
+        if name not in editions and not any(name in e.pairs_with for e in used):
+            findings.append(Finding(f"options for {name}, which the ruleset does not use",
+                                    json_path(["ruleset", "options", name]), file,
+                                    "unused-options", Severity.WARNING))
+        names = [spec.name for spec in edition.options]
+        for key, value in given.items():
+            if is_extra(key):
+                continue
+            if key not in names:
+                have = f"options: {', '.join(names)}" if names else "it has no options"
+                error(["options", name, key], f"{name} has no option {key!r}"
+                      f"{_did_you_mean(key, names)} ({have})", "unknown-option")
+                continue
+            spec = edition.option(key)
+            problem = spec.check(coerce(value, spec.default))
+            if problem:
+                error(["options", name, key], f"{name}: {problem}", "bad-option")
+    if not findings:
+        try:
+            host.ruleset([(name, {}) for name in editions],
+                         {k: dict(without(v)) for k, v in options.items() if not is_extra(k)})
+        except RulesetError as exc:
+            error(["editions"], str(exc), "bad-ruleset")
+    return findings
+
+
+def _did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """``; did you mean 'base:C2'?`` for a close (or differently cased) choice."""
+    import difflib  # only when something is misspelt: not on every start
+
+    by_case = [c for c in choices if c.lower() == word.lower()]
+    close = by_case or difflib.get_close_matches(word, choices, n=2, cutoff=0.6)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from editor.model.findings import Severity
 from editor.plugins import PluginHost, default_host
-from editor.workspace import catalogue_findings
 
 from .common import add_format, print_json
 
@@ -18,7 +16,8 @@ def register(subparsers: Any) -> None:
         "plugins", help="list plugins, their editions and hooks, and load errors",
         description="List the built-in and installed plugins (entry-point group "
         "'carcassonne_editor'), their versions, the editions each registers with their "
-        "options, the hooks each implements, and any plugin that failed.")
+        "options, the hooks each implements, and any plugin that failed. Exit code: 0 every "
+        "plugin loaded, 1 a plugin failed (listed).")
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -48,10 +47,8 @@ def describe(host: PluginHost) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Print the plugin listing; exit 1 when a plugin failed."""
     host = default_host()
-    tileset_problems = [f for f in catalogue_findings(host, every=True)
-                        if f.severity is Severity.ERROR]
+    host.tileset_paths()  # so that a plugin's answer there is checked and reported too
     data = describe(host)
-    data["tileset_errors"] = [f.to_json() for f in tileset_problems]
     if args.format == "json":
         print_json(data)
     else:
@@ -67,6 +64,4 @@ def run(args: argparse.Namespace) -> int:
             print(f"  hooks: {', '.join(p['hooks'])}")
         for err in host.errors:
             print(f"error: {err}")
-        for finding in tileset_problems:
-            print(f"error: a plugin's tile set: {finding}")
-    return 1 if host.errors or tileset_problems else 0
+    return 1 if host.errors else 0

@@ -6,6 +6,7 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -14,8 +15,8 @@ from editor.model.findings import Finding
 
 from .atomic import ReadOnlyFileError, write_text_atomic
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "ReadOnlyFileError", "dumps", "json_path", "parse_json",
-           "read_json", "write_json_atomic"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "STDIN", "STDIN_NAME", "STDOUT_NAME", "ReadOnlyFileError",
+           "dumps", "json_path", "parse_json", "read_json", "source_name", "write_json_atomic"]
 
 #: Object keys written as ``.key`` in a JSON path; others are quoted: ``['base:C2']``.
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -27,6 +28,33 @@ MAX_DEPTH = 64
 #: what most JSON readers turn every number into), and past 4,300 digits Python cannot even
 #: convert it. Every integer read converts to a float, and prints.
 MAX_DIGITS = 300
+
+#: The file name that means standard input (and, for writers, standard output).
+STDIN = "-"
+#: How findings name standard input, and messages standard output.
+STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
+#: Standard input as read: the stream and its bytes (a stream is read only once).
+_stdin: tuple[object, bytes] | None = None
+
+
+def source_name(path: str | os.PathLike[str], stream: str = STDIN_NAME) -> str:
+    """The name messages give a file: ``stream`` (``<stdin>``) for ``-``."""
+    return stream if str(path) == STDIN else str(path)
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes; ``-`` is standard input, read once and kept for later readers."""
+    global _stdin
+    if str(path) != STDIN:
+        return Path(path).read_bytes()
+    stream = sys.stdin
+    if stream is None:
+        raise OSError("there is no standard input")
+    if _stdin is None or _stdin[0] is not stream:
+        data = getattr(stream, "buffer", stream).read()
+        _stdin = (stream, data.encode("utf-8") if isinstance(data, str) else data)
+    return _stdin[1]
 
 
 def json_path(parts: Iterable[str | int]) -> str:
@@ -234,11 +262,12 @@ def parse_json(text: str, file: str = "") -> tuple[Any, list[Finding]]:
 
 
 def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
-    """Read a JSON file with :func:`parse_json`; an unreadable file or one that is not
-    UTF-8 is a finding at ``$`` too. The data is ``None`` whenever there is a finding."""
-    file = str(path)
+    """Read a JSON file (``-``: standard input) with :func:`parse_json`; an unreadable file
+    or one that is not UTF-8 is a finding at ``$`` too. The data is ``None`` whenever there
+    is a finding."""
+    file = source_name(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = _read_bytes(path)
     except OSError as exc:
         return None, [Finding(f"cannot read the file: {exc.strerror or exc}", "$", file,
                               "unreadable")]

@@ -181,10 +181,10 @@ def test_the_harness_catches_what_it_must(work: Path, monkeypatch: pytest.Monkey
 
     import editor.cli.score as score
 
-    for handler, words in ((crash, "exception: Traceback"), (silent, "without naming")):
+    for handler, words in ((crash, "KeyError: 'boom'"), (silent, "without naming")):
         monkeypatch.setattr(score, "run", handler)
         outcome = fuzz.run(["score", board], [board])
-        assert outcome.problems and words in outcome.problems[0]
+        assert outcome.problems and words in outcome.problems[0], outcome.problems
 
     def slow(args: Any) -> int:
         import time

@@ -31,6 +31,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from editor.cli import main
+from editor.formats import schemas
 from editor.plugins import default_host
 from editor.resources import data_dir
 
@@ -292,8 +293,9 @@ def file_bytes(draw: st.DrawFn, original: Any, most: int = 3) -> bytes:
 # -- running a command -------------------------------------------------------------------
 
 
-class Hang(Exception):
-    """A command ran longer than :data:`TIMEOUT`."""
+class Hang(BaseException):
+    """A command ran longer than :data:`TIMEOUT` (a ``BaseException``, so that what the
+    command catches cannot hide it)."""
 
 
 @dataclass
@@ -362,11 +364,16 @@ def run(argv: Sequence[str], names: Sequence[str] = (), timeout: float = TIMEOUT
     seconds = time.perf_counter() - start
     result = Outcome(argv, code, _safe_text(out), _safe_text(err), seconds, problems)
     if not problems:
-        if code not in (0, 1, 2):
+        if code == 3:
+            problems.append("internal error (exit 3):\n" + _last_report())
+        elif code not in (0, 1, 2):
             problems.append(f"exit code {code}")
         if "Traceback (most recent call last)" in result.err + result.out:
             problems.append("a traceback was printed")
-        if code != 0 and names and not any(_mentions(result, n) for n in names):
+        json_output = "--format" in argv and argv[argv.index("--format") + 1] == "json"
+        if json_output and result.out.strip():
+            problems += _output_problems(argv[0], result.out)
+        elif code != 0 and names and not any(_mentions(result, n) for n in names):
             problems.append(f"exit {code} without naming {' or '.join(names)}")
     new_errors = default_host().errors[errors_before:]
     builtin = [e for e in new_errors if e.plugin in ("plugins.base", "plugins.traders_builders")]
@@ -375,6 +382,32 @@ def run(argv: Sequence[str], names: Sequence[str] = (), timeout: float = TIMEOUT
     del default_host().errors[errors_before:]
     default_host().disabled.clear()
     return result
+
+
+def _last_report() -> str:
+    """The traceback of the internal error the command logged last."""
+    from editor.cli.diagnostics import log_path
+
+    try:
+        text = log_path().read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        return f"(no log: {exc})"
+    return text[text.rfind(" internal error in "):][-4000:]
+
+
+def _output_problems(command: str, out: str) -> list[str]:
+    """What is wrong with a command's ``--format json`` output: it must be one JSON object
+    that follows the command's published schema (``schemas/output/``)."""
+    from jsonschema import Draft202012Validator
+
+    try:
+        data = json.loads(out)
+    except ValueError as exc:
+        return [f"--format json printed no JSON: {exc}"]
+    schema = Draft202012Validator(schemas.schema(f"output/{command}"),
+                                  registry=schemas.registry())
+    return [f"--format json output breaks its schema at {e.json_path}: {e.message[:200]}"
+            for e in schema.iter_errors(data)][:3]
 
 
 def _safe_text(stream: io.TextIOWrapper) -> str:
