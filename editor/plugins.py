@@ -65,16 +65,16 @@ _EDITION_NAME = re.compile(r"^[a-z0-9-]+:[A-Za-z0-9.]+$")
 def edition_problem(edition: object) -> str | None:
     """Why a plugin's ``carcassonne_editions`` item is not a usable edition, or None."""
     if not isinstance(edition, Edition):
-        return f"{_short(edition)} is not an Edition"
+        return f"{guard.short(edition)} is not an Edition"
     name = edition.name
     if not isinstance(name, str) or not _EDITION_NAME.match(name):
-        return f"edition name {_short(name)} is not 'part:label' (such as 'base:C2')"
+        return f"edition name {guard.short(name)} is not 'part:label' (such as 'base:C2')"
     if not isinstance(edition.title, str) or edition.rules is None:
         return f"edition {name}: a title (text) and a rules object are required"
     for attr in ("tilesets", "pairs_with"):
         value = getattr(edition, attr)
         if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
-            return f"edition {name}: {attr} must be a list of names, not {_short(value)}"
+            return f"edition {name}: {attr} must be a list of names, not {guard.short(value)}"
     if not isinstance(edition.expansion, bool) or not isinstance(edition.citation, str):
         return f"edition {name}: expansion must be true or false and citation text"
     if not isinstance(edition.options, tuple | list):
@@ -84,7 +84,7 @@ def edition_problem(edition: object) -> str | None:
                 and type(option.default) in (str, int, bool)
                 and isinstance(option.choices, tuple | list)
                 and (not option.choices or option.default in option.choices)):
-            return f"edition {name}: {_short(option)} is not an option with a default " \
+            return f"edition {name}: {guard.short(option)} is not an option with a default " \
                    "among its choices"
     if not isinstance(edition.figures, tuple | list):
         return f"edition {name}: figures must be a list of FigureKind"
@@ -92,17 +92,9 @@ def edition_problem(edition: object) -> str | None:
         if not (isinstance(kind, FigureKind) and isinstance(kind.name, str)
                 and type(kind.strength) is int and type(kind.supply) is int
                 and kind.strength >= 0 and kind.supply >= 0):
-            return f"edition {name}: {_short(kind)} is not a figure kind with a strength " \
+            return f"edition {name}: {guard.short(kind)} is not a figure kind with a strength " \
                    "and a supply (integers, 0 or more)"
     return None
-
-
-def _short(value: object, limit: int = 60) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a plugin's object whose repr fails
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class PluginHost:
@@ -171,7 +163,7 @@ class PluginHost:
             try:
                 returned = impl.function()
                 if not isinstance(returned, list | tuple):
-                    raise guard.HookReturnError(f"returned {_short(returned)}, not a list "
+                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
                                                 "of editions")
             except Exception as exc:
                 self.report(name, "carcassonne_editions", exc)
@@ -250,11 +242,11 @@ class PluginHost:
             try:
                 returned = impl.function()
                 if not isinstance(returned, list | tuple):
-                    raise guard.HookReturnError(f"returned {_short(returned)}, not a list "
+                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
                                                 "of paths")
                 for item in returned:
                     if not isinstance(item, str | PathLike) or not str(item):
-                        raise guard.HookReturnError(f"returned a list where {_short(item)} "
+                        raise guard.HookReturnError(f"returned a list where {guard.short(item)} "
                                                     "is not a path")
                 paths.extend(Path(p) for p in returned)
             except Exception as exc:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import CheckReport, PuzzleError, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -42,8 +43,11 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.board)
         rules = rules_for(position, args.rules, args.board)
         report = check(position, rules, catalogue())
-    except (CommandError, PuzzleError) as exc:
+    except CommandError as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
+        return 2
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor check: {source_name(args.board)}: {exc}", file=sys.stderr)
         return 2
     failed = report_plugin_errors(args.board, rules)
     if args.format == "json":

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -51,8 +52,11 @@ def run(args: argparse.Namespace) -> int:
         puzzle = Puzzle.from_dict(position.puzzle)
         solver = Solver.for_position(position, rules, catalogue(), puzzle)
         ranking = solver.rank()
-    except (CommandError, PuzzleError) as exc:
+    except CommandError as exc:
         print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
+        return 2
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor solve: {source_name(args.board)}: {exc}", file=sys.stderr)
         return 2
     failed = report_plugin_errors(args.board, rules)
     names = [p.name for p in position.board.players]

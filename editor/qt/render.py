@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize
 from PySide6.QtGui import QFont, QImage, QPainter
@@ -12,7 +13,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from editor.formats.atomic import write_atomic
-from editor.model.position import Position
+from editor.model.position import Annotations, Position
 
 from . import palette as pal
 from .items import (
@@ -67,7 +68,7 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
         scene.addItem(FigureItem(figure.kind, colour, placed.tile, placed.rotation, placed.x,
                                  placed.y, board.node_segment[figure.node], slot=slot))
     if annotations:
-        for item in annotation_items(board, position.annotations):
+        for item in annotation_items(board, _shown(position.annotations)):
             scene.addItem(item)
     _add_header(scene, position)
     for item in scene.items():
@@ -75,6 +76,24 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
     bounds = scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
     scene.setSceneRect(QRectF(bounds.toAlignedRect()))
     return scene
+
+
+#: Characters drawn as nothing: controls (but tab and newline) and non-characters.
+_UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
+def shown(text: str) -> str:
+    """Text as an export draws it: without control characters, which would be drawn as
+    boxes (and which XML cannot hold)."""
+    return _UNSHOWN.sub("", text)
+
+
+def _shown(notes: Annotations) -> Annotations:
+    """The annotations with their texts as :func:`shown`."""
+    return Annotations(
+        notes=[replace(n, text=shown(n.text)) for n in notes.notes],
+        arrows=[replace(a, text=shown(a.text)) for a in notes.arrows],
+        highlights=notes.highlights)
 
 
 def _board_rect(position: Position) -> QRectF:
@@ -100,7 +119,7 @@ def _add_header(scene: QGraphicsScene, position: Position) -> None:
             swatch = scene.addEllipse(QRectF(x, line_y - 8, 16, 16))
             swatch.setBrush(pal.colour(player.colour))
             swatch.setPen(pal.outline_for(pal.colour(player.colour)))
-            text = scene.addSimpleText(f"{player.name}  {player.score}", font)
+            text = scene.addSimpleText(f"{shown(player.name)}  {player.score}", font)
             text.setBrush(pal.colour(pal.TEXT))
             text.setPos(x + 22, line_y - text.boundingRect().height() / 2)
             x += 22 + text.boundingRect().width() + 28
@@ -109,7 +128,7 @@ def _add_header(scene: QGraphicsScene, position: Position) -> None:
         font = QFont()
         font.setPixelSize(34)
         font.setBold(True)
-        title = scene.addSimpleText(position.title, font)
+        title = scene.addSimpleText(shown(position.title), font)
         title.setBrush(pal.colour(pal.TEXT))
         title.setPos(QPointF(rect.left(), line_y - title.boundingRect().height() / 2 - 4))
 
@@ -253,8 +272,8 @@ def render_svg(position: Position, path: str | os.PathLike[str], *, annotations:
         generator.setFileName(tmp)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(position.title or "Carcassonne position")
-        generator.setDescription(position.description)
+        generator.setTitle(shown(position.title) or "Carcassonne position")
+        generator.setDescription(shown(position.description))
         painter = QPainter()
         if not painter.begin(generator):
             raise OSError(f"could not write {os.fspath(path)}")

@@ -94,25 +94,25 @@ def _event_ok(e: object, players: int, nodes: int) -> bool:
 
 def _event_problem(e: object, players: int | None, nodes: int | None) -> str | None:
     if not isinstance(e, Event):
-        return f"{_short(e)} is not an Event"
+        return f"{short(e)} is not an Event"
     if not isinstance(e.type, str):
-        return f"an event's type is {_short(e.type)}, not a string"
+        return f"an event's type is {short(e.type)}, not a string"
     if not _optional_int(e.player) or (
             e.player is not None and players is not None and not 0 <= e.player < players):
-        return f"a {e.type} event is for player {_short(e.player)}, not one of the {players}"
+        return f"a {e.type} event is for player {short(e.player)}, not one of the {players}"
     for name in ("points", "count", "part", "tiles"):
         if not _int(getattr(e, name)):
-            return f"a {e.type} event's {name} is {_short(getattr(e, name))}, not an integer"
+            return f"a {e.type} event's {name} is {short(getattr(e, name))}, not an integer"
     if not _optional_int(e.root) or (
             e.root is not None and nodes is not None and not 0 <= e.root < nodes):
-        return f"a {e.type} event's root is {_short(e.root)}, not a segment of the board"
+        return f"a {e.type} event's root is {short(e.root)}, not a segment of the board"
     if e.figure is not None and not isinstance(e.figure, Figure):
-        return f"a {e.type} event's figure is {_short(e.figure)}, not a Figure"
+        return f"a {e.type} event's figure is {short(e.figure)}, not a Figure"
     if e.goods is not None and not isinstance(e.goods, str):
-        return f"a {e.type} event's goods are {_short(e.goods)}, not a string"
+        return f"a {e.type} event's goods are {short(e.goods)}, not a string"
     for name in ("figure_kind", "feature", "reason", "rule", "edition"):
         if not isinstance(getattr(e, name), str):
-            return f"a {e.type} event's {name} is {_short(getattr(e, name))}, not a string"
+            return f"a {e.type} event's {name} is {short(getattr(e, name))}, not a string"
     if not isinstance(e.unofficial, bool) or not isinstance(e.detail, dict):
         return f"a {e.type} event's unofficial flag or detail has the wrong type"
     return None
@@ -120,7 +120,7 @@ def _event_problem(e: object, players: int | None, nodes: int | None) -> str | N
 
 def _finding_problem(f: object) -> str | None:
     if not isinstance(f, Finding):
-        return f"{_short(f)} is not a Finding"
+        return f"{short(f)} is not a Finding"
     if not all(isinstance(v, str) for v in (f.message, f.path, f.file, f.code)):
         return "a finding's message, path, file and code must be strings"
     if not isinstance(f.severity, Severity) or not _cell(f.cell) or not (
@@ -132,17 +132,17 @@ def _finding_problem(f: object) -> str | None:
 def _offer_problem(offer: object) -> str | None:
     if not (isinstance(offer, tuple) and len(offer) == 2 and isinstance(offer[0], str)
             and _strings(offer[1])):
-        return f"{_short(offer)} is not an offer (figure kind, kinds assigned beside it)"
+        return f"{short(offer)} is not an offer (figure kind, kinds assigned beside it)"
     return None
 
 
 def _action_problem(action: object) -> str | None:
     if not isinstance(action, FigureAction):
-        return f"{_short(action)} is not a FigureAction"
+        return f"{short(action)} is not a FigureAction"
     if not (isinstance(action.kind, str) and isinstance(action.segment, str)
             and action.action in (PLACE, TAKE_BACK) and _cell(action.cell)
             and _strings(action.assign)):
-        return f"figure action {_short(action)} has fields of the wrong type"
+        return f"figure action {short(action)} has fields of the wrong type"
     return None
 
 
@@ -152,7 +152,7 @@ def _take_back_problem(action: FigureAction, board: Any) -> str | None:
         return None  # no cell: from the tile just placed, which the host checks
     placed = board.cells.get(action.cell)
     if placed is None or action.segment not in placed.tile.segment_index:
-        return f"{_short(action)} takes a figure back from no segment of the board"
+        return f"{short(action)} takes a figure back from no segment of the board"
     return None
 
 
@@ -162,10 +162,10 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
     if result is None:
         return None
     if hook in FLAG_HOOKS:
-        return None if isinstance(result, bool) else f"returned {_short(result)}, not true " \
+        return None if isinstance(result, bool) else f"returned {short(result)}, not true " \
                                                       "or false"
     if not isinstance(result, list | tuple):
-        return f"returned {_short(result)}, not a list"
+        return f"returned {short(result)}, not a list"
     if not result:
         return None
     if hook in EVENT_HOOKS:
@@ -188,8 +188,9 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
     return next((f"returned a list where {p}" for p in problems if p), None)
 
 
-def _short(value: object, limit: int = 60) -> str:
-    """``repr`` cut to a readable length."""
+def short(value: object, limit: int = 60) -> str:
+    """``repr`` of a plugin's value, cut to a readable length (and safe from a ``repr``
+    that raises)."""
     try:
         text = repr(value)
     except Exception:  # a plugin's object whose repr fails
