@@ -9,6 +9,7 @@ whole module takes well under a minute); ``benchmarks/fuzz.py`` runs tens of tho
 
 from __future__ import annotations
 
+import copy
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -64,31 +65,31 @@ def fuzz_files(data: st.DataObject, files: list[Path], commands: fuzz.Commands, 
     assert not bad, fuzz.describe(bad)
 
 
-@fuzz_settings(60)
+@fuzz_settings(250)
 @given(st.data())
 def test_boards(work: Path, data: st.DataObject) -> None:
     fuzz_files(data, [*fuzz.boards(), *fuzz.puzzles()[:3]], fuzz.board_commands, work)
 
 
-@fuzz_settings(25)
+@fuzz_settings(100)
 @given(st.data())
 def test_puzzles(work: Path, data: st.DataObject) -> None:
     fuzz_files(data, fuzz.puzzles(), fuzz.puzzle_commands, work, most=1)
 
 
-@fuzz_settings(40)
+@fuzz_settings(120)
 @given(st.data())
 def test_tile_sets(work: Path, data: st.DataObject) -> None:
     fuzz_files(data, fuzz.tilesets(), fuzz.tileset_commands, work)
 
 
-@fuzz_settings(80)
+@fuzz_settings(300)
 @given(st.data())
 def test_saves(work: Path, data: st.DataObject) -> None:
     fuzz_files(data, fuzz.saves(), fuzz.save_commands, work)
 
 
-@fuzz_settings(40)
+@fuzz_settings(150)
 @given(st.data())
 def test_move_logs_and_assertions(work: Path, logs: list[Path], data: st.DataObject) -> None:
     fuzz_files(data, logs, fuzz.board_commands, work)
@@ -130,7 +131,7 @@ def expansions(draw: st.DrawFn) -> bytes:
         if kind == "drop" and parent is not None:
             parent.remove(element)
         elif kind == "repeat" and parent is not None:
-            parent.append(ET.fromstring(ET.tostring(element)))
+            parent.append(copy.deepcopy(element))
         elif kind == "attribute":
             name = draw(st.sampled_from((*element.attrib, "count", "id", "tile", "city")))
             element.set(name, draw(st.sampled_from(ATTRIBUTE_VALUES)))
@@ -157,7 +158,7 @@ def expansions(draw: st.DrawFn) -> bytes:
         return (head + text).encode("utf-8")
 
 
-@fuzz_settings(150)
+@fuzz_settings(500)
 @given(expansions())
 def test_expansion_xml(xml: bytes) -> None:
     """The designer's import: a tile set and findings, or a ``JczError``; the tile set it
