@@ -119,8 +119,9 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *,
 
 
 def _temporary_pattern(name: str) -> re.Pattern[str]:
-    """Our temporary files for ``name``: ``.NAME.PID.RANDOM.tmp``."""
-    return re.compile(rf"^\.{re.escape(name)}\.(\d+)\.[A-Za-z0-9_]+\.tmp$")
+    """Our temporary files for ``name``: ``.NAME.PID.RANDOM.tmp`` (``.NAME.RANDOM.tmp``
+    from versions before 0.2, which did not say their process)."""
+    return re.compile(rf"^\.{re.escape(name)}\.(?:(\d+)\.)?[a-z0-9_]{{8}}\.tmp$")
 
 
 def remove_stale_temporaries(target: Path) -> list[Path]:
@@ -139,7 +140,7 @@ def remove_stale_temporaries(target: Path) -> list[Path]:
             continue
         try:
             old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
-            if old or not _alive(int(m.group(1))):
+            if old or (m.group(1) is not None and not _alive(int(m.group(1)))):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:

@@ -98,17 +98,21 @@ def test_stale_temporaries_of_earlier_saves_are_removed(tmp_path: Path) -> None:
     path = tmp_path / "board.json"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)
-    stale = tmp_path / f".board.json.{dead.stdout.strip()}.abc123.tmp"
+    stale = tmp_path / f".board.json.{dead.stdout.strip()}.abc12345.tmp"
     stale.write_text("half a save", encoding="utf-8")
-    old = tmp_path / f".board.json.{os.getppid()}.old999.tmp"  # a live process, but old
-    old.write_text("x", encoding="utf-8")
-    os.utime(old, (time.time() - 2 * atomic.STALE_SECONDS,) * 2)
-    running = tmp_path / f".board.json.{os.getppid()}.live01.tmp"  # maybe saving right now
+    old = tmp_path / f".board.json.{os.getppid()}.old99999.tmp"  # a live process, but old
+    unnamed_old = tmp_path / ".board.json.x1y2z3w4.tmp"  # before processes were named
+    unnamed_new = tmp_path / ".board.json.a1b2c3d4.tmp"
+    for made in (old, unnamed_old, unnamed_new):
+        made.write_text("x", encoding="utf-8")
+    for aged in (old, unnamed_old):
+        os.utime(aged, (time.time() - 2 * atomic.STALE_SECONDS,) * 2)
+    running = tmp_path / f".board.json.{os.getppid()}.live0123.tmp"  # maybe saving now
     running.write_text("x", encoding="utf-8")
-    other = tmp_path / ".other.json.1.abc.tmp"  # another file's
+    other = tmp_path / ".other.json.1.abcdefgh.tmp"  # another file's
     other.write_text("x", encoding="utf-8")
     write_json_atomic(path, {"n": 1})
-    assert temporaries(tmp_path) == sorted([running.name, other.name])
+    assert temporaries(tmp_path) == sorted([running.name, unnamed_new.name, other.name])
     assert remove_stale_temporaries(path) == []
 
 
