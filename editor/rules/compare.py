@@ -76,15 +76,17 @@ class Comparison:
 
 
 def default_rulesets(host: PluginHost) -> list[Ruleset]:
-    """Every base edition paired with its expansion editions, and every choice of each
-    base edition's options (C1 in each of its rules versions)."""
+    """Every base edition paired with its expansion editions, under every value of each
+    base edition's presets and of its named options not covered by a preset (C1 in each
+    of its rules versions); variants (``named=False``) keep their defaults."""
     result = []
     for base in host.base_editions():
         expansions = [e for e in host.editions.values()
                       if e.expansion and e.pairs_with[:1] == (base.name,)]
+        covered = {name for o in base.options if o.is_preset for name in o.covers()}
         variants: list[dict[str, object]] = [{}]
         for option in base.options:
-            if option.choices:
+            if option.choices and option.named and option.name not in covered:
                 variants = [{**v, option.name: c} for v in variants for c in option.choices]
         for variant in variants:
             opts = {base.name: dict(variant)}
@@ -111,7 +113,7 @@ def _key(board: Board, e: Event) -> tuple[str, str, Cell | None, str | None]:
 
 
 def _collect(board: Board, events: list[Event], index: int, count: int,
-             rows: dict[tuple, Row], notes: list[str], players: list[str]) -> None:
+             rows: dict[tuple[str, str], Row], notes: list[str], players: list[str]) -> None:
     for e in events:
         if e.player is None or e.type not in (ev.SCORE, ev.EXTRA_TURN, ev.GOODS):
             continue
@@ -139,7 +141,7 @@ def compare(board: Board, rulesets: Sequence[Ruleset], move: Move | None = None,
     """Score ``board`` at the end of the game (or the effect of ``move``) under each
     ruleset. The board is left exactly as it was."""
     players = [p.name for p in board.players]
-    rows: dict[tuple, Row] = {}
+    rows: dict[tuple[str, str], Row] = {}
     totals, notes = [], []
     for i, rules in enumerate(rulesets):
         engine = Engine(rules)

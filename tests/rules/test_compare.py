@@ -33,7 +33,7 @@ def test_compare_final_number_by_number(host, catalogue):
     assert result.rulesets == SPECS
     assert result.totals == [[8, 0], [6, 0], [9, 0], [9, 0]]
     rows = {row.label: row for row in result.rows}
-    # 2000 pays per city (X north, Y south); 2001 pays F2 (placed first) for X and Y,
+    # 2000 pays per city (X north, Y south); 2001 pays F2 (it touches both cities) for X and Y,
     # then F1 nothing for X, already paid to Red.
     assert rows["fields beside the city at (0, -1) city"].points == [{0: 4}, {}, {}, {}]
     assert rows["fields beside the city at (0, 1) city"].points == [{0: 4}, {}, {}, {}]

@@ -136,7 +136,7 @@ def ex14(g: Game) -> None:
 
 @pytest.mark.parametrize(("edition", "total", "bonus"), [
     ("C1-2000", 10, [1, 1]),
-    ("C1-2001", 7, [1]),
+    ("C1-2001", 8, [2]),
     ("C1", 11, [2]),
     ("C2", 11, [2]),
     ("C3", 11, [2]),
@@ -144,8 +144,9 @@ def ex14(g: Game) -> None:
 def test_derived_example_14(host, catalogue, edition, total, bonus):
     """§6 ex. 14 with the pig, at the end (Red alone on both fields).
     Rules 2002 (C1 final, C2, C3): F1 3 + F2 3 × 2 + pig 2 = 11.
-    Rules 2001 (each city once per player; F1 comes first in node order): F1 pays X (3),
-    F2 only Y (3) plus the pig for Y (1) = 7.
+    Rules 2001 (each city once per player, with the player's best field for it): X touches
+    F1 and F2, and F2 holds Red's pig, so F2 pays X and Y (3 × 2) plus the pig (2) = 8,
+    F1 nothing, whatever the order of the file (docs/rules.md#base.farm.2001).
     Rules 2000 (city by city): X 4 + 1, Y 4 + 1 (unofficial pig reading) = 10.
     Closing Y, whose M shows a coat of arms, changes nothing before C3.1."""
     g = Game(host, catalogue, edition)

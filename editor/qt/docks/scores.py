@@ -39,7 +39,7 @@ def comparison_rulesets(host: PluginHost) -> list[str]:
     paired with each expansion published for it; as the rulesets name themselves."""
     specs = []
     for base in host.base_editions():
-        choice = next((o for o in base.options if o.choices), None)
+        choice = next((o for o in base.options if o.choices and o.named), None)
         variants = [edition_spec(base, {choice.name: v}) for v in choice.choices] \
             if choice else [base.name]
         specs += variants
