@@ -6,12 +6,15 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.boards import position_from_dict
 from editor.formats.jsonio import read_json
 from editor.formats.lint import check_board, check_tileset, is_tileset
 from editor.formats.report import FileResult, render_json, render_text
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError, tileset_from_dict
 from editor.model.tilesets import Catalogue, TileSet
+from editor.plugins import default_host
+from editor.rules.legality import position_findings
 from editor.workspace import catalogue as installed_catalogue
 
 
@@ -63,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
             catalogue.add(tile_set)
         for result, data in boards:
             result.findings = check_board(data, catalogue, result.file)
+            if result.valid:  # the rules' findings: figures that break them
+                position, _ = position_from_dict(data, catalogue, result.file)
+                result.findings += position_findings(position, default_host(), result.file,
+                                                     data.get("figures", []))
     print(render_json(results) if args.format == "json" else render_text(results), end="")
     if unreadable:
         return 2
