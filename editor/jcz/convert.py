@@ -102,8 +102,11 @@ class _Converter:
         except RulesetError as exc:
             self.add("$.setup.sets", f"no ruleset for {' + '.join(setup.editions)}: {exc}")
             return Conversion(None, self.findings)
-        self.tilesets = list(dict.fromkeys([*rules.tilesets(), *setup.tilesets]))
-        extra_sets = [t for t in setup.tilesets if t not in rules.tilesets()]
+        without = {t for e in setup.figures_only for t in self.host.editions[e].tilesets}
+        self.tilesets = list(dict.fromkeys(
+            [*(t for t in rules.tilesets() if t not in without), *setup.tilesets]))
+        # the board names its tile sets when they are not the ruleset's
+        own_sets = bool(without) or any(t not in rules.tilesets() for t in setup.tilesets)
         supply = {k.name: k.supply for k in rules.figure_kinds().values()}
         supply.update((k, n) for k, n in setup.supply.items() if k in supply)
         players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
@@ -131,7 +134,7 @@ class _Converter:
         position = Position(
             board=board, editions=[e.name for e in rules.editions],
             options={k: dict(v) for k, v in setup.options.items()},
-            tilesets=list(self.tilesets) if extra_sets else [],
+            tilesets=list(self.tilesets) if own_sets else [],
             title=os.path.splitext(os.path.basename(save.file))[0] if save.file else "",
             description=save.description, moves=moves, extras=extras)
         return Conversion(position, self.findings)
