@@ -15,7 +15,7 @@ from editor import __version__
 
 #: Subcommand modules, in the order ``--help`` lists them.
 COMMANDS = ("gui", "validate", "tilesets", "score", "compare", "solve", "check", "scenario",
-            "render", "plugins", "import_jcz", "replay")
+            "render", "plugins", "import_jcz", "export_jcz", "replay")
 
 
 def build_parser() -> argparse.ArgumentParser:

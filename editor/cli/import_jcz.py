@@ -13,7 +13,7 @@ from typing import Any
 
 from editor.formats.boards import save_position
 from editor.formats.report import line
-from editor.jcz import convert, read_save
+from editor.jcz import convert, read_save, restore
 from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
 from editor.replay import ReplayError, replay
@@ -58,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
                           args.save, "jcz-unplayable")
         return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
+    if conversion.editor is not None:
+        conversion.findings += restore(position, conversion.editor)
     try:
         save_position(args.output, position)
     except (OSError, ValueError) as exc:
@@ -65,15 +67,24 @@ def run(args: argparse.Namespace) -> int:
         return _finish(args, [*conversion.findings, problem], 2)
     summary = (f"wrote {args.output}: {len(position.board)} tiles, {len(position.moves)} moves,"
                f" ruleset {played.rules.name}, scores "
-               + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
-                                                      strict=True)))
+               + ", ".join(f"{p.name} {p.score}" for p in position.board.players))
     return _finish(args, conversion.findings, 0, summary)
 
 
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
             summary: str = "") -> int:
+    return finish(args, {"save": args.save}, findings, code, summary,
+                  f"{PROG}: {{n}} unsupported item{{s}}: nothing written")
+
+
+def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Finding],
+           code: int, summary: str, refused: str) -> int:
+    """Report a conversion (import-jcz, export-jcz): ``--format json`` as one object
+    (``source``, the output when written, the exit code, the summary, every finding), else
+    the findings (errors on stderr), then the summary or, when refused, ``refused`` with
+    ``{n}`` errors and plural ``{s}``."""
     if args.format == "json":
-        print_json({"save": args.save, "output": args.output if code == 0 else None,
+        print_json({**source, "output": args.output if code == 0 else None,
                     "exit": code, "summary": summary,
                     "findings": [f.to_json() for f in findings]})
         return code
@@ -83,6 +94,5 @@ def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
         print(summary)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        print(f"{PROG}: {errors} unsupported item{'s' if errors != 1 else ''}: nothing written",
-              file=sys.stderr)
+        print(refused.format(n=errors, s="s" if errors != 1 else ""), file=sys.stderr)
     return code

@@ -116,6 +116,8 @@ class SetupMapping:
     #: expansion editions in play for their figures alone, without their tiles (JCZ's
     #: ``pig`` element in a base game)
     figures_only: list[str] = field(default_factory=list)
+    #: our tile set → boxes of it in the game (JCZ's ``"basic:2": 2``), when more than one
+    copies: dict[str, int] = field(default_factory=dict)
 
 
 def _enabled(value: object) -> bool:
@@ -140,9 +142,14 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
         if found is None and river is None:
             out.unsupported.append((where, _unknown_set(name, expansion)))
             continue
-        if count != 1:
-            out.unsupported.append((where, f"tile set {name!r} used {count} times: only one "
-                                           "copy of a set is supported"))
+        boxes = count if isinstance(count, int) and not isinstance(count, bool) else 1
+        if boxes > 1 and river is not None:
+            out.unsupported.append((where, f"the River used {boxes} times: only one River is "
+                                           "supported"))
+        elif boxes > 1 and found is not None:
+            out.copies[found[1]] = boxes
+            out.notes.append((where, f"tile set {name!r} {boxes} times: {boxes} copies of "
+                                     "each of its tiles"))
         if river is not None:
             out.river = edition
             river_at = where
