@@ -163,7 +163,9 @@ def edition_spec(edition: Edition, options: dict[str, Any]) -> str:
 def resolve_options(edition: Edition, given: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``edition`` with its value: given, else from a given preset, else
     the default. Presets are expanded and not kept. Raises :class:`RulesetError` for an
-    unknown option or a value it does not allow."""
+    unknown option or a value it does not allow; ``x-`` keys (third-party data) are no
+    options and are left out."""
+    given = {k: v for k, v in given.items() if not k.startswith("x-")}
     known = {s.name for s in edition.options}
     for key in given:
         if key not in known:

@@ -12,9 +12,11 @@ import pytest
 from engine_games import GAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 from test_engine_games import board_file
 
 from editor.cli import main
+from editor.formats import schemas
 from editor.formats.boards import save_position
 from editor.jcz import convert, parse_save, restore
 from editor.jcz.export import export_position, location
@@ -289,7 +291,13 @@ def test_the_command(tmp_path, host, catalogue, capsys):
     assert data["appVersion"] >= "5.7.0" and data["setup"]["sets"] == {"basic:2": 1}
     assert data["setup"]["elements"]["abbot"] == 1
     assert main(["export-jcz", str(path), "-o", str(out), "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out)["exit"] == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["exit"] == 0
+    schema = Draft202012Validator(schemas.schema("output/export-jcz"),
+                                  registry=schemas.registry())
+    assert [e.message for e in schema.iter_errors(report)] == []
+    assert main(["export-jcz", str(path), "-o", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["setup"]["sets"] == {"basic:2": 1}
     back = tmp_path / "back.board.json"
     assert main(["import-jcz", str(out), "-o", str(back)]) == 0
     capsys.readouterr()
@@ -299,6 +307,10 @@ def test_the_command(tmp_path, host, catalogue, capsys):
     save_position(broken, Position(farmer_beside_the_knight(catalogue), ["base:C2"]))
     assert main(["export-jcz", str(broken), "-o", str(tmp_path / "no.jcz")]) == 1
     assert "nothing written" in capsys.readouterr().err
+    assert main(["export-jcz", str(broken), "-o", str(tmp_path / "no.jcz"), "--format",
+                 "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["output"] is None and [e.message for e in schema.iter_errors(report)] == []
     assert not (tmp_path / "no.jcz").exists()
     assert main(["export-jcz", str(tmp_path / "missing.json"), "-o", str(out)]) == 2
 
