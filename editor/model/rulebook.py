@@ -11,7 +11,7 @@ points ``doc`` at its own document.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: The rules reference of the built-in editions.
 REFERENCE = "docs/rules.md"
@@ -30,17 +30,18 @@ class RuleRef:
     sources: tuple[str, ...] = ()
     doc: str = REFERENCE
     unofficial: bool = False
+    #: The statement with its section and sources, as score lines print it (made once:
+    #: every score event carries it).
+    citation: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        tags = "".join(f"; {tag}" for tag in self.sources)
+        object.__setattr__(self, "citation", f"{self.text} [{self.link}{tags}]")
 
     @property
     def link(self) -> str:
         """``docs/rules.md#base.city.small-city``."""
         return f"{self.doc}#{self.id}"
-
-    @property
-    def citation(self) -> str:
-        """The statement with its section and sources, as score lines print it."""
-        tags = "".join(f"; {tag}" for tag in self.sources)
-        return f"{self.text} [{self.link}{tags}]"
 
     def __str__(self) -> str:
         return self.citation

@@ -98,3 +98,17 @@ def test_the_reference_ships_in_the_wheel(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         shipped = z.read("editor/_data/docs/rules.md").decode("utf-8")
     assert shipped == (ROOT / "docs/rules.md").read_text(encoding="utf-8")
+
+
+def test_rule_ids_are_checked_and_unique():
+    from editor.model.rulebook import define
+
+    with pytest.raises(ValueError, match="dotted lowercase"):
+        define("Base City", "a city")
+    with pytest.raises(ValueError, match="already defined"):
+        define("base.road", "a road scores nothing")
+    same = define("base.road", defined()["base.road"].text, *defined()["base.road"].sources)
+    assert same == defined()["base.road"]
+    third_party = define("tower.height", "a tower scores its height", doc="my-plugin/RULES.md")
+    assert third_party.citation == "a tower scores its height [my-plugin/RULES.md#tower.height]"
+    assert url("tower.height") is None
