@@ -6,12 +6,15 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QIcon,
     QKeySequence,
     QPainter,
@@ -36,18 +39,19 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import art, files, palette, render
+from . import about, art, files, palette, render
 from .commands import ChangeRuleset
-from .designer import install_designer, playtest_signals
+from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
 from .docks.findings import FindingsDock
 from .docks.history import HistoryDock
 from .docks.inspector import InspectorDock
-from .docks.movelog import MoveLogDock, install_move_log
+from .docks.movelog import MoveLogDock, install_move_log, open_path
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
+from .keys import Keys, key_sequences
 from .overlays import install_puzzle_tools
 from .rulesetpicker import RulesetDialog
 from .scene import BoardScene
@@ -55,6 +59,8 @@ from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
 BOARD_FILTER = "Board files (*.board.json *.json);;All files (*)"
+#: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
+OPENABLE = (".json", ".jcz")
 TOOL_LABELS = {
     "select": ("Select / move", "V", "Click to select; drag a tile or a figure to move it"),
     "tile": ("Place tile", "T", "Click or drag to place the catalogue tile (R rotates)"),
@@ -154,6 +160,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(QIcon(art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
                            if "base-c2/D" in catalogue else QIcon())
         self.setDockNestingEnabled(True)
+        self.setAcceptDrops(True)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas,
                             self.tabPosition(Qt.DockWidgetArea.LeftDockWidgetArea))
         self.scene = BoardScene(doc, self)
@@ -222,39 +229,38 @@ class MainWindow(QMainWindow):
                       self.scores_dock, self.findings_dock, self.history_dock,
                       self.annotations_dock]
 
-    def _action(self, text: str, slot: Callable[..., object],
-                shortcut: QKeySequence | list[QKeySequence] | None = None,
+    def _action(self, text: str, slot: Callable[..., object], shortcut: Keys = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
                 view_only: bool = False) -> QAction:
+        """An action of this window. Its keys work wherever the focus is in the window,
+        except while typing in a text field (the field takes plain keys first); a
+        ``view_only`` action's keys work only while the board has the focus."""
         action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, list):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(shortcut)
+        action.setShortcuts(key_sequences(shortcut))
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
         if icon is not None:
             action.setIcon(self.style().standardIcon(icon))
         if view_only:
-            # single keys act only while the board has focus, never while typing in a dock
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.view.addAction(action)
+        else:
+            self.addAction(action)
         action.triggered.connect(lambda *_: slot())
         return action
 
     def _make_actions(self) -> None:
         sp = QStyle.StandardPixmap
         seq = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_document, QKeySequence(seq.New),
+        self.new_action = self._action("&New", self.new_document, [seq.New, "Ctrl+N"],
                                        "Start an empty position", sp.SP_FileIcon)
-        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence(seq.Open),
+        self.open_action = self._action("&Open…", self.open_dialog, [seq.Open, "Ctrl+O"],
                                         "Open a board file", sp.SP_DialogOpenButton)
-        self.save_action = self._action("&Save", self.save, QKeySequence(seq.Save),
+        self.save_action = self._action("&Save", self.save, [seq.Save, "Ctrl+S"],
                                         "Save the position", sp.SP_DialogSaveButton)
         self.save_as_action = self._action("Save &As…", self.save_as,
-                                           QKeySequence("Ctrl+Shift+S"),
+                                           [seq.SaveAs, "Ctrl+Shift+S"],
                                            "Save the position under a new name")
         self.export_png_action = self._action("Export &PNG…", lambda: self.export("png"),
                                               tip="Draw the board into a PNG image")
@@ -263,30 +269,27 @@ class MainWindow(QMainWindow):
         self.export_notes_action = QAction("Include &annotations in exports", self)
         self.export_notes_action.setCheckable(True)
         self.export_notes_action.setChecked(True)
-        self.close_action = self._action("&Close window", self.close, QKeySequence(seq.Close))
-        self.quit_action = self._action("&Quit", quit_all, QKeySequence("Ctrl+Q"))
+        self.close_action = self._action("&Close window", self.close, [seq.Close, "Ctrl+W"])
+        self.quit_action = self._action("&Quit", quit_all, [seq.Quit, "Ctrl+Q"])
         self.undo_action = self._action("&Undo", lambda: self.doc.undo_stack.undo(),
-                                        QKeySequence("Ctrl+Z"))
+                                        [seq.Undo, "Ctrl+Z"])
         self.redo_action = self._action("&Redo", lambda: self.doc.undo_stack.redo(),
-                                        [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+                                        [seq.Redo, "Ctrl+Shift+Z", "Ctrl+Y"])
         self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.turn(1),
-                                          QKeySequence("R"), "Turn the tile in hand or the "
-                                          "selected tile a quarter turn", view_only=True)
+                                          "R", "Turn the tile in hand or the selected tile "
+                                          "a quarter turn")
         self.rotate_back_action = self._action("Rotate &anticlockwise",
                                                lambda: self.view.turn(-1),
-                                               QKeySequence("Shift+R"), view_only=True)
+                                               "Shift+R")
         self.delete_action = self._action("&Delete", self.view.delete_selection,
-                                          QKeySequence(Qt.Key.Key_Delete),
+                                          [seq.Delete, "Del", "Backspace"],
                                           "Remove the selected figure or tile", view_only=True)
         self.zoom_in_action = self._action("Zoom &in", lambda: self.view.zoom_by(1.25),
-                                           [QKeySequence("+"), QKeySequence("=")],
-                                           view_only=True)
+                                           ["+", "="])
         self.zoom_out_action = self._action("Zoom &out", lambda: self.view.zoom_by(0.8),
-                                            [QKeySequence("-")], view_only=True)
-        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom,
-                                              QKeySequence("0"), view_only=True)
-        self.fit_action = self._action("&Fit board", self.view.fit, QKeySequence("F"),
-                                       "Show every tile", view_only=True)
+                                            "-")
+        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom, "0")
+        self.fit_action = self._action("&Fit board", self.view.fit, "F", "Show every tile")
         self.grid_action = QAction("Show &grid", self)
         self.grid_action.setCheckable(True)
         self.grid_action.setChecked(True)
@@ -300,7 +303,7 @@ class MainWindow(QMainWindow):
         for tool in TOOLS:
             label, key, tip = TOOL_LABELS[tool]
             action = self._action(label, lambda t=tool: self.view.set_tool(t),
-                                  QKeySequence(key), tip, view_only=True)
+                                  key, tip)
             action.setCheckable(True)
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
@@ -325,8 +328,10 @@ class MainWindow(QMainWindow):
                                          tip="What the end of the game would add now")
 
     def _make_menus(self) -> None:
+        """The menu bar; each menu is kept as an attribute (``file_menu``, …) for the tools
+        that add to it, never looked up again through ``QAction.menu()``."""
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        self.file_menu = file = bar.addMenu("&File")
         file.addActions([self.new_action, self.open_action])
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -337,32 +342,39 @@ class MainWindow(QMainWindow):
                          self.export_notes_action])
         file.addSeparator()
         file.addActions([self.close_action, self.quit_action])
-        edit = bar.addMenu("&Edit")
+        self.edit_menu = edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         edit.addActions([self.rotate_action, self.rotate_back_action, self.delete_action])
-        view = bar.addMenu("&View")
+        self.view_menu = view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action,
                          self.fit_action])
         view.addSeparator()
         view.addActions([self.grid_action, self.notes_action])
         view.addSeparator()
-        panels = view.addMenu("&Panels")
+        self.panels_menu = view.addMenu("&Panels")
         for dock in self.docks:
-            panels.addAction(dock.toggleViewAction())
-        board = bar.addMenu("&Board")
+            self.panels_menu.addAction(dock.toggleViewAction())
+        self.board_menu = board = bar.addMenu("&Board")
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
         board.addAction(self.add_player_action)
-        rules = bar.addMenu("&Rules")
+        self.rules_menu = rules = bar.addMenu("&Rules")
         rules.addAction(self.rules_action)
         self.presets_menu = rules.addMenu("&Switch to")
         self.presets_menu.aboutToShow.connect(self._fill_presets)
         rules.addSeparator()
         rules.addActions([self.final_action, self.compare_action])
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction("&Keyboard and mouse", self._show_help)
-        help_menu.addAction("&About", self._show_about)
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        self.help_action = self._action("&User guide", about.open_help,
+                                        [QKeySequence.StandardKey.HelpContents, "F1"],
+                                        "The README at the desktop editor's section")
+        help_menu.addAction(self.help_action)
+        for title, _ in about.documents()[1:]:
+            help_menu.addAction(self._action(f"{title}…", partial(about.open_document, title)))
+        help_menu.addAction(self._action("&Keyboard and mouse", self._show_help))
+        help_menu.addSeparator()
+        help_menu.addAction(self._action("&About", lambda: about.show_about(self)))
 
     def _make_toolbars(self) -> None:
         main = QToolBar("File and edit", self)
@@ -413,7 +425,11 @@ class MainWindow(QMainWindow):
         view.toolChanged.connect(self._tool_changed)
         view.zoomChanged.connect(self._show_zoom)
         view.rotationChanged.connect(lambda _: self._tool_changed(view.tool))
-        self.catalogue_dock.catalogue.tileSelected.connect(view.set_tile)
+        view.tileChanged.connect(lambda _: self._tool_changed(view.tool))
+        catalogue = self.catalogue_dock.catalogue
+        catalogue.tileSelected.connect(view.set_tile)
+        # a tile picked with the mouse (or Enter) is placed next: the board takes the keys
+        catalogue.tilePicked.connect(lambda: view.setFocus(Qt.FocusReason.OtherFocusReason))
         self.findings_dock.findings.cellActivated.connect(self.go_to_cell)
         self.scores_dock.scores.cellActivated.connect(self.go_to_cell)
         self.annotations_dock.annotations.cellActivated.connect(self.go_to_cell)
@@ -564,6 +580,50 @@ class MainWindow(QMainWindow):
 
     # -- files -----------------------------------------------------------------------------
 
+    # -- drag and drop of files ------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = dropped_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        # after the drop returns: the source application must not wait on our dialogs
+        QTimer.singleShot(0, partial(self.open_paths, paths))
+
+    def open_paths(self, paths: list[str]) -> None:
+        """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
+        (as File → Open does), the other ones each in a new window."""
+        from .app import is_tileset_file, open_window
+
+        boards = []
+        for path in paths:
+            if is_tileset_file(path):
+                try:
+                    open_tileset_window(path)
+                except DocumentError as exc:
+                    refuse_file(self, path, str(exc))
+            else:
+                boards.append(path)
+        if boards:
+            self.open_file(boards[0])
+        for path in boards[1:]:
+            result = open_path(path, self.host, self.catalogue)
+            if result.document is None:
+                refuse_file(self, path, result.message)
+                continue
+            files.add_recent(path)
+            open_window(result.document, self.host, self.catalogue)
+
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
         if not self.doc.modified:
@@ -703,10 +763,6 @@ class MainWindow(QMainWindow):
             "Delete: remove the selected figure or tile · Esc: back to select\n"
             "Hover a tile: its whole feature lights up and the inspector explains it."))
 
-    def _show_about(self) -> None:
-        QMessageBox.about(self, APP_TITLE, f"<b>{APP_TITLE}</b><p>Build, annotate, score and "
-                          "compare Carcassonne positions across editions.</p>")
-
     def _restore_layout(self) -> None:
         settings = QSettings()
         geometry = settings.value("window/geometry")
@@ -730,6 +786,12 @@ class MainWindow(QMainWindow):
             self.autosaver.timer.stop()
         event.accept()
         self.closed.emit()
+
+
+def dropped_paths(mime: QMimeData) -> list[str]:
+    """The local files of a drag that the editor opens (boards, tile sets, ``.jcz``)."""
+    paths = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+    return [p for p in paths if p.lower().endswith(OPENABLE) and os.path.isfile(p)]
 
 
 def refuse_file(parent: QWidget | None, path: str, message: str) -> None:

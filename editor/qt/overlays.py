@@ -183,7 +183,7 @@ def install_puzzle_tools(window: Any) -> None:
         bar.insertMenu(help_menu, menu)
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
-    for text, slot, keys in (("&Solve", panel.solve, "Ctrl+Shift+S"),
+    for text, slot, keys in (("&Solve", panel.solve, "F5"),
                              ("Start s&olving", panel.start_solving, ""),
                              ("&Hint", panel.next_hint, "")):
         action = QAction(text, window)

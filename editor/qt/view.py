@@ -84,6 +84,8 @@ class BoardView(QGraphicsView):
     #: a cell was selected by a click: (x, y)
     cellSelected = Signal(int, int)
     toolChanged = Signal(str)
+    #: the tile the tile tool places changed (a Tile, or None)
+    tileChanged = Signal(object)
     rotationChanged = Signal(int)
     #: the scale changed (1.0 = 100 pixels per tile)
     zoomChanged = Signal(float)
@@ -168,6 +170,7 @@ class BoardView(QGraphicsView):
         self.tile = tile
         if tile is not None:
             self.set_tool("tile")
+        self.tileChanged.emit(tile)
         self.refresh_legal()
         self._update_ghost()
 
@@ -533,6 +536,8 @@ class BoardView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(TILE_MIME):
             event.acceptProposedAction()
+        elif event.mimeData().hasUrls():
+            event.ignore()  # files dropped on the board are the window's to open
         else:
             super().dragEnterEvent(event)
 

@@ -152,7 +152,7 @@ class TileFilter(QSortFilterProxyModel):
 
     def update(self, set_ids: frozenset[str], edition: str, feature: str, text: str) -> None:
         """Apply new filter values (no set ids: every set)."""
-        modern = hasattr(self, "beginFilterChange")  # Qt 6.10 deprecates invalidateFilter
+        modern = hasattr(self, "endFilterChange")  # Qt 6.10 deprecates invalidateFilter
         if modern:
             self.beginFilterChange()
         self.set_ids, self.edition, self.feature = set_ids, edition, feature
@@ -179,7 +179,10 @@ class TileFilter(QSortFilterProxyModel):
 class CatalogueWidget(QWidget):
     """Filters over a grid of tile thumbnails; selecting one arms the place-tile tool."""
 
+    #: the current tile changed (by mouse, keys or :meth:`select`): the tile
     tileSelected = Signal(object)
+    #: a tile was clicked or activated (Enter): the person wants to place it now
+    tilePicked = Signal()
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -211,6 +214,8 @@ class CatalogueWidget(QWidget):
         self.view.setDragEnabled(True)
         self.view.setDragDropMode(QListView.DragDropMode.DragOnly)
         self.view.selectionModel().currentChanged.connect(self._current)
+        self.view.clicked.connect(lambda _: self.tilePicked.emit())
+        self.view.activated.connect(lambda _: self.tilePicked.emit())
         filters = QHBoxLayout()
         filters.addWidget(self.editions)
         filters.addWidget(self.features)
