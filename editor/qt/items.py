@@ -172,6 +172,8 @@ class FigureItem(QGraphicsItem):
         self.colour = colour
         self.cell: Cell = (x, y)
         self.seg_index = seg_index
+        #: a farmer lies in its field
+        self.lying = art.lies_down(kind, tile.segments[seg_index].kind)
         size = FIGURE_SIZE * (1.2 if kind == "builder" else 1.0)
         self._rect = QRectF(-size / 2, -size / 2, size, size)
         centre = art.figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
@@ -186,11 +188,12 @@ class FigureItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         if _is_vector(painter):
             art.paint_figure(painter, self.kind, self.colour, QPointF(0, 0),
-                             self._rect.width() * 0.86)
+                             self._rect.width() * 0.86, self.lying)
             return
         size = _device_size(painter, self._rect.width())
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size),
+        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size,
+                                                         self.lying),
                            QRectF(0, 0, size, size))
 
 

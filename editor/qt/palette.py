@@ -28,8 +28,11 @@ FLOWERS = ("#f06292", "#ffd54f", "#ffffff")
 PENNANT = "#1f4fa8"
 PENNANT_LIGHT = "#ffffff"
 WINE = "#7b2d8e"
+WINE_LABEL = "#f2e6c9"
 WHEAT = "#e6b422"
-CLOTH = "#2b6cc4"
+#: light where the pennant is dark: the two never rely on hue alone (and differ in shape)
+CLOTH = "#8ec5ee"
+CLOTH_STRIPE = "#ffffff"
 CHICKEN = "#ffffff"
 CHICKEN_RED = "#d32f2f"
 SYMBOL_EDGE = "#2b2118"
