@@ -22,10 +22,12 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -59,6 +61,8 @@ from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
 BOARD_FILTER = "Board files (*.board.json *.json);;All files (*)"
+#: Version of the saved dock layout: a layout saved by an older version is not restored.
+LAYOUT_VERSION = 2
 #: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
 OPENABLE = (".json", ".jcz")
 TOOL_LABELS = {
@@ -176,18 +180,10 @@ class MainWindow(QMainWindow):
         install_move_log(self)
         install_designer(self)
         install_puzzle_tools(self)
-        self._arrange_added_docks()
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        self.reset_layout()
         self._restore_layout()
         self.view.setFocus()
-
-    def _arrange_added_docks(self) -> None:
-        """The move log beside the history, the players in front of the puzzle panel."""
-        log = self.findChild(MoveLogDock)
-        if log is not None:
-            self.tabifyDockWidget(self.history_dock, log)
-            self.history_dock.raise_()
-        self.players_dock.raise_()
 
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
@@ -198,8 +194,6 @@ class MainWindow(QMainWindow):
     def _make_docks(self) -> None:
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self.catalogue_dock = CatalogueDock(self.catalogue, self)
         self.inspector_dock = InspectorDock(self)
         self.players_dock = PlayersDock(self)
@@ -207,27 +201,69 @@ class MainWindow(QMainWindow):
         self.findings_dock = FindingsDock(self)
         self.history_dock = HistoryDock(self)
         self.annotations_dock = AnnotationsDock(self)
-        self.addDockWidget(left, self.catalogue_dock)
-        self.addDockWidget(right, self.inspector_dock)
-        self.addDockWidget(right, self.players_dock)
-        self.addDockWidget(right, self.scores_dock)
-        self.splitDockWidget(self.inspector_dock, self.players_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.players_dock, self.scores_dock)
-        self.tabifyDockWidget(self.scores_dock, self.annotations_dock)
-        self.players_dock.raise_()
-        self.addDockWidget(bottom, self.findings_dock)
-        self.addDockWidget(bottom, self.history_dock)
-        self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [300, 360],
+        self.docks: list[QDockWidget] = [
+            self.catalogue_dock, self.inspector_dock, self.players_dock, self.scores_dock,
+            self.findings_dock, self.history_dock, self.annotations_dock]
+        for dock in self.docks:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def default_layout(self) -> dict[str, list[list[QDockWidget]]]:
+        """Where each dock goes by default: per area, groups of docks tabbed together
+        (the first of each group in front), top to bottom. The catalogue on the left; on the
+        right the inspector above the scores, with the players, the move log, the puzzle and
+        the annotations behind the scores (the lists get the height); findings and the
+        history in a low strip under the board, which keeps most of the room."""
+        added = [self.findChild(MoveLogDock), getattr(self, "puzzle_dock", None)]
+        behind_scores = [self.players_dock, *[d for d in added if d is not None],
+                         self.annotations_dock]
+        return {"left": [[self.catalogue_dock]],
+                "right": [[self.inspector_dock], [self.scores_dock, *behind_scores]],
+                "bottom": [[self.findings_dock, self.history_dock]]}
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: every dock back in its default place and size, shown."""
+        areas = {"left": Qt.DockWidgetArea.LeftDockWidgetArea,
+                 "right": Qt.DockWidgetArea.RightDockWidgetArea,
+                 "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
+        layout = self.default_layout()
+        placed = [d for groups in layout.values() for group in groups for d in group]
+        for dock in placed:
+            dock.setFloating(False)
+            self.removeDockWidget(dock)
+        for area, groups in layout.items():
+            previous = None
+            for group in groups:
+                first = group[0]
+                if previous is None:
+                    self.addDockWidget(areas[area], first)
+                else:
+                    self.splitDockWidget(previous, first, Qt.Orientation.Vertical)
+                for dock in group[1:]:
+                    self.tabifyDockWidget(first, dock)
+                previous = first
+        for dock in placed:
+            dock.show()
+        for groups in layout.values():
+            for group in groups:
+                group[0].raise_()
+        self.size_docks()
+
+    def size_docks(self) -> None:
+        """Default dock sizes for the window's size: the board keeps most of the room, the
+        inspector and the scores get the height they need."""
+        width, height = max(self.width(), 800), max(self.height(), 560)
+        side = min(340, max(230, int(width * 0.19)))
+        right = min(560, max(380, int(width * 0.3)))
+        bottom = min(260, max(140, int(height * 0.22)))
+        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [side, right],
                          Qt.Orientation.Horizontal)
-        self.resizeDocks([self.findings_dock], [150], Qt.Orientation.Vertical)
-        self.resizeDocks([self.findings_dock, self.history_dock], [640, 300],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.inspector_dock, self.players_dock], [230, 420],
+        column = height - 120
+        self.resizeDocks([self.inspector_dock, self.scores_dock],
+                         [int(column * 0.4), column - int(column * 0.4)],
                          Qt.Orientation.Vertical)
-        self.docks = [self.catalogue_dock, self.inspector_dock, self.players_dock,
-                      self.scores_dock, self.findings_dock, self.history_dock,
-                      self.annotations_dock]
+        self.resizeDocks([self.findings_dock], [bottom], Qt.Orientation.Vertical)
 
     def _action(self, text: str, slot: Callable[..., object], shortcut: Keys = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
@@ -355,6 +391,8 @@ class MainWindow(QMainWindow):
         self.panels_menu = view.addMenu("&Panels")
         for dock in self.docks:
             self.panels_menu.addAction(dock.toggleViewAction())
+        view.addAction(self._action("&Reset layout", self.reset_layout,
+                                    tip="Every panel back in its default place and size"))
         self.board_menu = board = bar.addMenu("&Board")
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
@@ -764,15 +802,26 @@ class MainWindow(QMainWindow):
             "Hover a tile: its whole feature lights up and the inspector explains it."))
 
     def _restore_layout(self) -> None:
+        """The last session's window geometry and docks; else a size that fits the screen
+        (the docks are sized once the window shows)."""
         settings = QSettings()
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geometry))
         else:
-            self.resize(1440, 900)
+            screen = self.screen().availableGeometry()
+            self.resize(min(1600, int(screen.width() * 0.94)),
+                        min(1000, int(screen.height() * 0.94)))
         state = settings.value("window/state")
-        if isinstance(state, QByteArray | bytes):
-            self.restoreState(QByteArray(state))
+        self._layout_restored = isinstance(state, QByteArray | bytes) and self.restoreState(
+            QByteArray(state), LAYOUT_VERSION)
+        self._docks_sized = self._layout_restored
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:
+            self._docks_sized = True
+            QTimer.singleShot(0, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -780,7 +829,7 @@ class MainWindow(QMainWindow):
             return
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
+        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         if self.autosaver is not None:
             self.autosaver.discard()
             self.autosaver.timer.stop()

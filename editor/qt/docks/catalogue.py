@@ -201,6 +201,10 @@ class CatalogueWidget(QWidget):
         self.search.setClearButtonEnabled(True)
         for combo in (self.sets, self.editions, self.features):
             combo.currentIndexChanged.connect(self._filter)
+            # long set names must not hold the dock wide
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self.search.textChanged.connect(self._filter)
         self.view = QListView()
         self.view.setModel(self.proxy)
