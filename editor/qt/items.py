@@ -38,6 +38,7 @@ Z_GRID = -10.0
 Z_TILE = 0.0
 Z_HIGHLIGHT = 5.0
 Z_MARKER = 6.0
+Z_LAST = 8.0
 Z_FIGURE = 10.0
 Z_ANNOTATION = 20.0
 Z_GHOST = 30.0
@@ -226,6 +227,42 @@ class GhostTileItem(QGraphicsItem):
         painter.setPen(QPen(pal.colour(pal.LEGAL if self.legal else pal.ILLEGAL), 5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+
+
+class LastPlacedItem(QGraphicsItem):
+    """The frame of the tile placed last: blue with a white edge, a corner flag."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.cell: Cell | None = None
+        self.setZValue(Z_LAST)
+        self.setToolTip("The tile placed last")
+        self.hide()
+
+    def place(self, cell: Cell | None) -> None:
+        """Frame ``cell`` (None hides the frame)."""
+        self.cell = cell
+        if cell is not None:
+            self.setPos(cell[0] * CELL, cell[1] * CELL)
+        self.setVisible(cell is not None)
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL
+
+    @_guarded
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(pal.colour(pal.LAST_PLACED_EDGE), 5))
+        painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+        painter.setPen(QPen(pal.colour(pal.LAST_PLACED), 3))
+        painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.colour(pal.LAST_PLACED))
+        painter.drawPolygon(_FLAG)
+
+
+_FLAG = QPolygonF([QPointF(0, 0), QPointF(22, 0), QPointF(0, 22)])
 
 
 class CellMarkerItem(QGraphicsItem):

@@ -178,6 +178,9 @@ class MainWindow(QMainWindow):
         self._connect_view()
         self.set_document(doc)
         install_move_log(self)
+        log = self.findChild(MoveLogDock)
+        if log is not None:  # the tile the selected move placed
+            log.panel.stepSelected.connect(self._step_selected)
         install_designer(self)
         install_puzzle_tools(self)
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
@@ -515,6 +518,12 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
         QTimer.singleShot(0, self.view.fit)
+
+    def _step_selected(self, k: int) -> None:
+        log = self.findChild(MoveLogDock)
+        played = log.panel.replay if log is not None else None
+        placed = played.steps[k - 1].placed if played is not None and k > 0 else None
+        self.scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(f"&Undo {text}".rstrip())

@@ -131,7 +131,8 @@ class FindingsWidget(QWidget):
         if not isinstance(finding, Finding):
             self.details.setText(NO_SELECTION)
             return
-        rows = [f"<b>{finding.severity.value.capitalize()}</b>: {escape(finding.message, quote=False)}"]
+        severity = finding.severity.value.capitalize()
+        rows = [f"<b>{severity}</b>: {escape(finding.message, quote=False)}"]
         place = where(finding)
         if place:
             rows.append(f"Where: {escape(place, quote=False)}")
