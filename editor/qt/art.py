@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
+    QIcon,
     QImage,
     QPainter,
     QPainterPath,
@@ -1023,16 +1024,18 @@ def symbol_pixmap(name: str, size: int, dpr: float = 1.0) -> QPixmap:
 
 #: Most pixmaps kept before the cache starts over (about 45 MB at 100 px).
 PIXMAP_LIMIT = 3000
-_pixmaps: weakref.WeakKeyDictionary[Tile, dict[tuple[int, int], QPixmap]] = (
+_pixmaps: weakref.WeakKeyDictionary[Tile, dict[tuple[int, int, float], QPixmap]] = (
     weakref.WeakKeyDictionary())
 _pixmap_count = 0
 
 
-def tile_pixmap(tile: Tile, rotation: int, size: int) -> QPixmap:
-    """The tile drawn into a ``size`` × ``size`` pixmap, cached per (tile, rotation, size)."""
+def tile_pixmap(tile: Tile, rotation: int, size: int, dpr: float = 1.0) -> QPixmap:
+    """The tile drawn into a ``size`` × ``size`` pixmap (logical pixels; ``dpr`` device pixels
+    each, so that it is sharp on a high-density screen), cached per tile, rotation, size and
+    ratio."""
     global _pixmap_count
     per_tile = _pixmaps.get(tile)
-    key = (rotation % 4, size)
+    key = (rotation % 4, size, dpr)
     if per_tile is not None:
         pixmap = per_tile.get(key)
         if pixmap is not None:
@@ -1042,16 +1045,26 @@ def tile_pixmap(tile: Tile, rotation: int, size: int) -> QPixmap:
     if _pixmap_count >= PIXMAP_LIMIT:
         clear_cache()
         per_tile = _pixmaps[tile] = {}
-    pixmap = QPixmap(size, size)
+    device = round(size * dpr)
+    pixmap = QPixmap(device, device)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    paint_tile(painter, tile, rotation, QRectF(0, 0, size, size))
+    paint_tile(painter, tile, rotation, QRectF(0, 0, device, device))
     painter.end()
+    pixmap.setDevicePixelRatio(dpr)
     per_tile[key] = pixmap
     _pixmap_count += 1
     return pixmap
+
+
+def tile_icon(tile: Tile, size: int, dpr: float = 1.0) -> QIcon:
+    """A tile as an icon, drawn at 1× and at ``dpr`` (sharp on either kind of screen)."""
+    icon = QIcon(tile_pixmap(tile, 0, size))
+    if dpr > 1:
+        icon.addPixmap(tile_pixmap(tile, 0, size, dpr))
+    return icon
 
 
 def clear_cache() -> None:

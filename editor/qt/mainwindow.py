@@ -6,22 +6,16 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QMimeData, QPointF, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QColor,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QIcon,
     QKeySequence,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-    QPolygonF,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
@@ -41,7 +35,8 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import about, art, files, palette, render
+from . import about, art, files, render
+from . import icons as icons_
 from .commands import ChangeRuleset
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
@@ -73,79 +68,6 @@ TOOL_LABELS = {
     "arrow": ("Arrow", "A", "Drag from one cell to another"),
     "highlight": ("Highlight", "H", "Click a cell; Shift+click a feature"),
 }
-
-
-def figure_icon(kind: str, colour: str = "#d0d0d0") -> QIcon:
-    """A figure drawn as a toolbar or combo icon."""
-    return QIcon(art.figure_pixmap(kind, colour, 24))
-
-
-def _arc_arrow(p: QPainter, clockwise: bool) -> None:
-    rect = QRectF(7, 7, 18, 18)
-    start, span = (200, -250) if clockwise else (-20, 250)
-    p.drawArc(rect, start * 16, span * 16)
-    path = QPainterPath()
-    path.arcMoveTo(rect, start + span)
-    tip = path.currentPosition()
-    d = 1 if clockwise else -1
-    head = QPolygonF([tip + QPointF(-5 * d, -5), tip + QPointF(5 * d, -1),
-                      tip + QPointF(-3 * d, 5)])
-    p.setBrush(p.pen().color())
-    p.drawPolygon(head)
-
-
-def _magnifier(p: QPainter, sign: str) -> None:
-    p.drawEllipse(QRectF(5, 5, 16, 16))
-    p.drawLine(QPointF(19, 19), QPointF(27, 27))
-    p.drawLine(QPointF(9, 13), QPointF(17, 13))
-    if sign == "+":
-        p.drawLine(QPointF(13, 9), QPointF(13, 17))
-
-
-def _draw_icon(p: QPainter, name: str) -> None:
-    """Line art for the toolbar, in a 32 × 32 box."""
-    if name == "select":
-        p.setBrush(QColor("#ffffff"))
-        p.drawPolygon(QPolygonF([QPointF(9, 4), QPointF(9, 26), QPointF(14, 21),
-                                 QPointF(18, 29), QPointF(21, 27), QPointF(17, 20),
-                                 QPointF(24, 20)]))
-    elif name == "note":
-        p.setBrush(QColor(palette.NOTE))
-        p.drawRect(QRectF(6, 6, 20, 20))
-        for y in (12, 16, 20):
-            p.drawLine(QPointF(10, y), QPointF(22, y))
-    elif name == "arrow":
-        p.drawLine(QPointF(5, 25), QPointF(22, 8))
-        p.setBrush(p.pen().color())
-        p.drawPolygon(QPolygonF([QPointF(27, 4), QPointF(16, 8), QPointF(24, 15)]))
-    elif name == "highlight":
-        p.setBrush(QColor(palette.HIGHLIGHT))
-        p.drawRect(QRectF(5, 5, 22, 22))
-    elif name in ("rotate-cw", "rotate-ccw", "redo", "undo"):
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        _arc_arrow(p, name in ("rotate-cw", "redo"))
-    elif name in ("zoom-in", "zoom-out"):
-        _magnifier(p, "+" if name == "zoom-in" else "-")
-    elif name == "fit":
-        for x, y, dx, dy in ((5, 5, 1, 1), (27, 5, -1, 1), (5, 27, 1, -1), (27, 27, -1, -1)):
-            p.drawPolyline(QPolygonF([QPointF(x, y + 7 * dy), QPointF(x, y),
-                                      QPointF(x + 7 * dx, y)]))
-        p.drawRect(QRectF(11, 11, 10, 10))
-
-
-def line_icon(name: str) -> QIcon:
-    """A painted toolbar icon (no icon theme needed)."""
-    pixmap = QPixmap(32, 32)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(QColor("#303030"), 2.2)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    painter.setPen(pen)
-    _draw_icon(painter, name)
-    painter.end()
-    return QIcon(pixmap)
 
 
 class MainWindow(QMainWindow):
@@ -347,17 +269,17 @@ class MainWindow(QMainWindow):
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
         self.tool_actions["select"].setChecked(True)
-        icons = {self.undo_action: "undo", self.redo_action: "redo",
+        icons: dict[QAction, str] = {self.undo_action: "undo", self.redo_action: "redo",
                  self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
                  self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
                  self.fit_action: "fit", **{self.tool_actions[t]: t for t in
                                              ("select", "note", "arrow", "highlight")}}
-        for action, name in icons.items():
-            action.setIcon(line_icon(name))
+        self._line_icons = icons
+        self._paint_icons()
         start = next((t for t in self.catalogue if t.start), None)
         if start is not None:
-            self.tool_actions["tile"].setIcon(QIcon(art.tile_pixmap(start, 0, 32)))
-        self.tool_actions["figure"].setIcon(figure_icon("follower", "#d62828"))
+            self.tool_actions["tile"].setIcon(art.tile_icon(start, 32, max(icons_.SCALES)))
+        self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
         self.add_player_action = self._action("Add &player", self._add_player)
         self.rules_action = self._action("&Ruleset…", self.choose_rules,
                                          tip="Base edition, expansions and options")
@@ -519,6 +441,17 @@ class MainWindow(QMainWindow):
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
         QTimer.singleShot(0, self.view.fit)
 
+    def _paint_icons(self) -> None:
+        """Draw the toolbar's line icons in the window's palette (again when it changes)."""
+        for action, name in self._line_icons.items():
+            action.setIcon(icons_.line_icon(name, self.palette()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.StyleChange) and hasattr(self, "_line_icons"):
+            self._paint_icons()
+        super().changeEvent(event)
+
     def _step_selected(self, k: int) -> None:
         log = self.findChild(MoveLogDock)
         played = log.panel.replay if log is not None else None
@@ -545,7 +478,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for player in self.doc.players:
-            combo.addItem(figure_icon("follower", player.colour), player.name)
+            combo.addItem(icons_.figure_icon("follower", player.colour), player.name)
         combo.blockSignals(False)
         if self.doc.players:
             combo.setCurrentIndex(min(index, len(self.doc.players) - 1))
@@ -575,7 +508,7 @@ class MainWindow(QMainWindow):
         player = self.view.player
         colour = self.doc.player_colour(player) if self.doc.players else "#d0d0d0"
         for i in range(self.kind_combo.count()):
-            self.kind_combo.setItemIcon(i, figure_icon(self.kind_combo.itemData(i), colour))
+            self.kind_combo.setItemIcon(i, icons_.figure_icon(self.kind_combo.itemData(i), colour))
 
     def _kind_chosen(self, index: int) -> None:
         if index >= 0:

@@ -216,12 +216,12 @@ class ScoresWidget(QTabWidget):
         tree.setRootIsDecorated(False)
         tree.setAlternatingRowColors(True)
         tree.setUniformRowHeights(True)
-        tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        tree.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for name, mode, width in (("Reason", QHeaderView.ResizeMode.Stretch, 0),
-                                  ("Rule", QHeaderView.ResizeMode.Interactive, 200),
+                                  ("Rule", QHeaderView.ResizeMode.Interactive, 110),
                                   ("Given by", QHeaderView.ResizeMode.Interactive, 160)):
             if name in headers:
                 column = headers.index(name)
