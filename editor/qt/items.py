@@ -42,6 +42,7 @@ Z_LAST = 8.0
 Z_FIGURE = 10.0
 Z_ANNOTATION = 20.0
 Z_GHOST = 30.0
+Z_CURSOR = 32.0
 
 _LOCAL = QRectF(0, 0, CELL, CELL)
 _VECTOR = {QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture}
@@ -227,6 +228,37 @@ class GhostTileItem(QGraphicsItem):
         painter.setPen(QPen(pal.colour(pal.LEGAL if self.legal else pal.ILLEGAL), 5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+
+
+class CursorItem(QGraphicsItem):
+    """The keyboard's cell cursor: a dashed black-and-white frame, seen on any tile."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.cell: Cell | None = None
+        self.setZValue(Z_CURSOR)
+        self.hide()
+
+    def place(self, cell: Cell | None) -> None:
+        """Put the cursor on ``cell`` (None hides it)."""
+        self.cell = cell
+        if cell is not None:
+            self.setPos(cell[0] * CELL, cell[1] * CELL)
+        self.setVisible(cell is not None)
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL.adjusted(-3, -3, 3, 3)
+
+    @_guarded
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(pal.colour("#ffffff"), 5))
+        painter.drawRect(_LOCAL)
+        dashes = QPen(pal.colour("#000000"), 3)
+        dashes.setDashPattern([3.0, 2.0])
+        painter.setPen(dashes)
+        painter.drawRect(_LOCAL)
 
 
 class LastPlacedItem(QGraphicsItem):

@@ -37,6 +37,7 @@ from editor.rules.ruleset import RulesetError
 
 from . import about, art, files, render
 from . import icons as icons_
+from .accessibility import name_widgets
 from .commands import ChangeRuleset
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
@@ -106,6 +107,9 @@ class MainWindow(QMainWindow):
         install_designer(self)
         install_puzzle_tools(self)
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        self.view.setAccessibleName("Board")
+        for dock in self.findChildren(QDockWidget):
+            name_widgets(dock, dock.windowTitle())
         self.reset_layout()
         self._restore_layout()
         self.view.setFocus()

@@ -24,6 +24,7 @@ from .items import (
     FIGURE_SIZE,
     ArrowItem,
     CellMarkerItem,
+    CursorItem,
     FigureItem,
     GhostTileItem,
     GridItem,
@@ -66,6 +67,8 @@ class BoardScene(QGraphicsScene):
         self.ghost: GhostTileItem | None = None
         self.last_placed = LastPlacedItem()
         self.addItem(self.last_placed)
+        self.cursor = CursorItem()
+        self.addItem(self.cursor)
         for spec in doc.tiles():
             self._add_tile(*spec.cell)
         self._grow(QRectF(-CELL, -CELL, 3 * CELL, 3 * CELL))

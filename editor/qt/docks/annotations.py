@@ -149,6 +149,7 @@ class AnnotationsWidget(QWidget):
         self.description.textChanged.connect(self._description_edited)
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
+        self.tree.setAccessibleName("Notes, arrows and highlights")
         self.tree.itemDoubleClicked.connect(lambda *_: self.edit_selected())
         self.tree.itemClicked.connect(self._clicked)
         self.groups: dict[str, QTreeWidgetItem] = {}

@@ -206,6 +206,15 @@ class ScoresWidget(QTabWidget):
         layout.addWidget(split)
         self.addTab(compare, "Compare rulesets")
         self.currentChanged.connect(lambda _: self._refresh_compare())
+        for widget, name in ((self.totals, "Live totals"),
+                             (self.breakdown, "End-of-game lines, feature by feature"),
+                             (self.ranking, "Final ranking, points per category"),
+                             (self.by_player, "End-of-game lines by player"),
+                             (self.comparison, "Totals under each ruleset"),
+                             (self.differences, "Lines the rulesets do not all give"),
+                             (self.choices, "Rulesets to compare"),
+                             (self.tabBar(), "Scores views")):
+            widget.setAccessibleName(name)
 
     def _tree(self, headers: list[str] | None = None) -> QTreeWidget:
         """A breakdown list: short columns fit their contents, the reason takes the room
