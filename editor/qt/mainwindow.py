@@ -744,7 +744,10 @@ class MainWindow(QMainWindow):
             "Middle or right drag, or Space + drag: pan\n"
             "V select/move · T place tile · M place figure · N note · A arrow · H highlight\n"
             "R / Shift+R: rotate the tile in hand or the selected tile\n"
-            "Delete: remove the selected figure or tile · Esc: back to select\n"
+            "Arrow keys: move the cell cursor (Shift: five cells) · Enter: act there\n"
+            "Menu key: the cell's menu · Delete: remove the selected figure or tile\n"
+            "Esc: cancel an arrow, then back to select · F5: solve the puzzle · F1: help\n"
+            "The board's keys work anywhere but in a text field.\n"
             "Hover a tile: its whole feature lights up and the inspector explains it."))
 
     def _restore_layout(self) -> None:

@@ -33,6 +33,8 @@ from ..document import BoardDocument
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 SPEC_ROLE = Qt.ItemDataRole.UserRole + 2
 LINE_HEADERS = ["Player", "Points", "Feature", "Where", "Reason", "Rule"]
+#: In the comparison the rulesets that give a line come right after what it is.
+DIFFERENCE_HEADERS = ["Player", "Points", "Feature", "Given by", "Where", "Reason", "Rule"]
 #: The end-of-game screen's categories: (column, features counted in it).
 CATEGORIES = (("Roads", ("road",)), ("Cities", ("city",)), ("Monasteries", ("monastery",)),
               ("Gardens", ("garden",)), ("Fields", ("field",)), ("Goods", ("goods",)))
@@ -133,15 +135,16 @@ def category_sums(report: ScoreReport) -> list[dict[str, int]]:
 
 
 def _line_item(report: ScoreReport, line: Line, colour: str) -> QTreeWidgetItem:
-    where = f"({line.cell[0]}, {line.cell[1]}) {line.segment}" if line.cell else ""
+    where = f"({line.cell[0]}, {line.cell[1]})" if line.cell else ""
     amount = f"{line.count} {line.goods}" if line.type == ev.GOODS else f"{line.points:+d}"
     reason = line.reason + (" (unofficial)" if line.unofficial else "")
     item = QTreeWidgetItem([report.players[line.player], amount, line.feature, where, reason,
                             f"[{line.edition}] {line.rule}"])
     item.setForeground(0, QBrush(QColor(colour)))
     item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    place = f"{line.feature} at {where}, segment {line.segment}\n" if line.cell else ""
     for column in range(6):
-        item.setToolTip(column, f"{reason}\n[{line.edition}] {line.rule}")
+        item.setToolTip(column, f"{place}{reason}\n[{line.edition}] {line.rule}")
     if line.cell is not None:
         item.setData(0, CELL_ROLE, line.cell)
     return item
@@ -195,7 +198,7 @@ class ScoresWidget(QTabWidget):
         self.choices.setMenu(QMenu(self.choices))
         self.comparison = _table(["Ruleset"])
         self.comparison.setWordWrap(False)
-        self.differences = self._tree([*LINE_HEADERS, "Given by"])
+        self.differences = self._tree(DIFFERENCE_HEADERS)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.comparison)
         split.addWidget(self.differences)
@@ -229,13 +232,13 @@ class ScoresWidget(QTabWidget):
         header = tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for name, mode, width in (("Reason", QHeaderView.ResizeMode.Stretch, 0),
-                                  ("Rule", QHeaderView.ResizeMode.Interactive, 110),
-                                  ("Given by", QHeaderView.ResizeMode.Interactive, 160)):
+        interactive, stretch = QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.Stretch
+        for name, mode, width in (("Reason", stretch, 0), ("Rule", interactive, 90),
+                                  ("Given by", interactive, 190)):
             if name in headers:
                 column = headers.index(name)
                 header.setSectionResizeMode(column, mode)
-                if width:
+                if mode == interactive:
                     header.resizeSection(column, width)
         header.setMinimumSectionSize(40)
         tree.itemActivated.connect(self._activated)
@@ -428,16 +431,17 @@ class ScoresWidget(QTabWidget):
         names = next(iter(reports.values())).players if reports else []
         for (player, feature, cell, segment, points, reason), by in rows:
             line = next(iter(by.values()))
-            where = f"({cell[0]}, {cell[1]}) {segment}" if cell else ""
+            where = f"({cell[0]}, {cell[1]})" if cell else ""
             rules = sorted({f"[{ln.edition}] {ln.rule}" for ln in by.values()})
             shorts = [short_name(spec, host) for spec in by]
             missing = [short_name(spec, host) for spec in reports if spec not in by]
             item = QTreeWidgetItem([names[player] if player < len(names) else str(player),
                                     f"{points:+d}" if line.type != ev.GOODS
                                     else f"{line.count} {line.goods}",
-                                    feature, where, reason, " / ".join(rules),
-                                    ", ".join(shorts)])
-            tip = (f"{reason}\n" + "\n".join(rules) + f"\nGiven by: {', '.join(shorts)}"
+                                    feature, ", ".join(shorts), where, reason,
+                                    " / ".join(rules)])
+            place = f"{feature} at {where}, segment {segment}\n" if cell else ""
+            tip = (f"{place}{reason}\n" + "\n".join(rules) + f"\nGiven by: {', '.join(shorts)}"
                    + (f"\nNot under: {', '.join(missing)}" if missing else ""))
             for column in range(7):
                 item.setToolTip(column, tip)
@@ -452,8 +456,9 @@ class ScoresWidget(QTabWidget):
     def shown_differences(self) -> list[tuple[str, str, str, str, str, str, str]]:
         """(player, points, feature, where, reason, rule, given by) of each shown line."""
         tree = self.differences
+        order = [DIFFERENCE_HEADERS.index(h) for h in (*LINE_HEADERS, "Given by")]
         items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
-        return [tuple(i.text(c) for c in range(7)) for i in items if i is not None]  # type: ignore[misc]
+        return [tuple(i.text(c) for c in order) for i in items if i is not None]  # type: ignore[misc]
 
     def shown_totals(self) -> list[tuple[str, int, int]]:
         """(player, score, if ended now) as the live table shows them."""
