@@ -230,17 +230,17 @@ class GhostTileItem(QGraphicsItem):
         painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
 
 
-class CursorItem(QGraphicsItem):
-    """The keyboard's cell cursor: a dashed black-and-white frame, seen on any tile."""
+class CellFrameItem(QGraphicsItem):
+    """A frame that marks one cell at a time (hidden when it marks none)."""
 
-    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, z: float, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.cell: Cell | None = None
-        self.setZValue(Z_CURSOR)
+        self.setZValue(z)
         self.hide()
 
     def place(self, cell: Cell | None) -> None:
-        """Put the cursor on ``cell`` (None hides it)."""
+        """Frame ``cell`` (None hides the frame)."""
         self.cell = cell
         if cell is not None:
             self.setPos(cell[0] * CELL, cell[1] * CELL)
@@ -248,6 +248,13 @@ class CursorItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return _LOCAL.adjusted(-3, -3, 3, 3)
+
+
+class CursorItem(CellFrameItem):
+    """The keyboard's cell cursor: a dashed black-and-white frame, seen on any tile."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(Z_CURSOR, parent)
 
     @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
@@ -261,25 +268,12 @@ class CursorItem(QGraphicsItem):
         painter.drawRect(_LOCAL)
 
 
-class LastPlacedItem(QGraphicsItem):
+class LastPlacedItem(CellFrameItem):
     """The frame of the tile placed last: blue with a white edge, a corner flag."""
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
-        super().__init__(parent)
-        self.cell: Cell | None = None
-        self.setZValue(Z_LAST)
+        super().__init__(Z_LAST, parent)
         self.setToolTip("The tile placed last")
-        self.hide()
-
-    def place(self, cell: Cell | None) -> None:
-        """Frame ``cell`` (None hides the frame)."""
-        self.cell = cell
-        if cell is not None:
-            self.setPos(cell[0] * CELL, cell[1] * CELL)
-        self.setVisible(cell is not None)
-
-    def boundingRect(self) -> QRectF:
-        return _LOCAL
 
     @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,

@@ -20,15 +20,12 @@ pytestmark = pytest.mark.usefixtures("isolated_settings")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def window(qtbot) -> Iterator[MainWindow]:
-    win = app.start([])[0]
-    qtbot.waitExposed(win)
-    yield win
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
+@pytest.fixture(autouse=True)
+def close_help() -> Iterator[None]:
+    yield
     about.help_viewer().close()
+
+
 
 
 def top_line(viewer: about.HelpViewer) -> str:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
@@ -12,21 +10,13 @@ from PySide6.QtWidgets import QApplication
 from qt_support import isolated_settings  # noqa: F401
 
 from editor.model.tilesets import Catalogue
-from editor.qt import app, art, icons
+from editor.qt import art, icons
 from editor.qt.docks.catalogue import CatalogueWidget, copies_text
 from editor.qt.mainwindow import MainWindow
 
 pytestmark = pytest.mark.usefixtures("isolated_settings")
 
 
-@pytest.fixture
-def window(qtbot) -> Iterator[MainWindow]:
-    win = app.start([])[0]
-    qtbot.waitExposed(win)
-    yield win
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def ink(image: QImage) -> float:

@@ -4,16 +4,12 @@ accessible name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDockWidget, QMenu, QWidget
 from qt_support import isolated_settings, sample_document  # noqa: F401
 from test_view import make_view
 
-from editor.qt import app
 from editor.qt.document import BoardDocument
 from editor.qt.mainwindow import MainWindow
 from editor.qt.view import BoardView
@@ -97,14 +93,6 @@ def test_a_click_moves_the_cursor_where_the_mouse_was(qtbot) -> None:
     assert view.cursor_cell == (2, -1)
 
 
-@pytest.fixture
-def window(qtbot, isolated_settings) -> Iterator[MainWindow]:  # noqa: F811
-    win = app.start([])[0]
-    qtbot.waitExposed(win)
-    yield win
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def test_every_focusable_widget_of_every_dock_has_a_name(window: MainWindow) -> None:

@@ -3,14 +3,11 @@ the board's keys work wherever the focus is, except in text fields."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QFileDialog,
     QMainWindow,
     QMenu,
@@ -19,7 +16,6 @@ from PySide6.QtWidgets import (
 )
 from qt_support import isolated_settings  # noqa: F401
 
-from editor.qt import app
 from editor.qt.designer import new_tileset_window
 from editor.qt.mainwindow import MainWindow
 
@@ -27,16 +23,6 @@ pytestmark = pytest.mark.usefixtures("isolated_settings")
 Context = Qt.ShortcutContext
 
 
-@pytest.fixture
-def window(qtbot) -> Iterator[MainWindow]:
-    win = app.start([])[0]
-    qtbot.waitExposed(win)
-    win.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is win)
-    yield win
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def _hosts(obj: QObject) -> list[QWidget]:

@@ -3,8 +3,6 @@ inspector, the scores and the findings room, and View → Reset layout brings it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QDockWidget
@@ -18,14 +16,6 @@ pytestmark = pytest.mark.usefixtures("isolated_settings")
 Area = Qt.DockWidgetArea
 
 
-@pytest.fixture
-def window(qtbot) -> Iterator[MainWindow]:
-    win = app.start([])[0]
-    qtbot.waitExposed(win)
-    yield win
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def at_size(window: MainWindow, qtbot, width: int, height: int) -> None:
