@@ -51,9 +51,9 @@ def licence() -> str:
     meta = _metadata()
     if meta is not None:
         for field in ("License-Expression", "License"):
-            value = meta.get(field)
-            if value:
-                return str(value)
+            values = meta.get_all(field) or []
+            if values and values[0]:
+                return str(values[0])
     return "MIT"
 
 
@@ -110,11 +110,11 @@ class HelpViewer(QWidget):
         self.choice.setAccessibleName("Document")
         for title, path in self.documents:
             self.choice.addItem(title, str(path))
-        self.find = QLineEdit()
-        self.find.setPlaceholderText("Find in this document")
-        self.find.setAccessibleName("Find in this document")
-        self.find.setClearButtonEnabled(True)
-        self.find.returnPressed.connect(self.find_next)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Find in this document")
+        self.search.setAccessibleName("Find in this document")
+        self.search.setClearButtonEnabled(True)
+        self.search.returnPressed.connect(self.find_next)
         self.browser = QTextBrowser()
         self.browser.setAccessibleName("Document text")
         self.browser.setOpenLinks(False)
@@ -123,7 +123,7 @@ class HelpViewer(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Document:"))
         top.addWidget(self.choice, 1)
-        top.addWidget(self.find, 1)
+        top.addWidget(self.search, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.browser)
@@ -171,7 +171,7 @@ class HelpViewer(QWidget):
 
     def find_next(self) -> bool:
         """Find the typed text after the cursor (wrapping round once)."""
-        text = self.find.text()
+        text = self.search.text()
         if not text:
             return False
         if self.browser.find(text):

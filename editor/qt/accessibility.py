@@ -37,16 +37,18 @@ def _form_labels(root: QWidget) -> dict[QWidget, str]:
             labels[buddy] = label.text()
     for form in root.findChildren(QFormLayout):
         for row in range(form.rowCount()):
-            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            if label is None or field is None or not isinstance(label.widget(), QLabel):
+            label_item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            field_item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            text = label_item.widget() if label_item is not None else None
+            if field_item is None or not isinstance(text, QLabel):
                 continue
-            widgets = [field.widget()] if field.widget() is not None else [
-                field.layout().itemAt(i).widget() for i in range(field.layout().count())
-            ] if field.layout() is not None else []
-            for widget in widgets:
-                if widget is not None:
-                    labels.setdefault(widget, label.widget().text())
+            inner = field_item.layout()
+            fields = [field_item.widget()] if inner is None else [
+                item.widget() for item in (inner.itemAt(i) for i in range(inner.count()))
+                if item is not None]
+            for field in fields:
+                if field is not None:
+                    labels.setdefault(field, text.text())
     return labels
 
 

@@ -567,13 +567,17 @@ class MainWindow(QMainWindow):
     # -- drag and drop of files ------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self._take_files(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self._take_files(event)
+
+    @staticmethod
+    def _take_files(event: QDropEvent) -> None:
         if dropped_paths(event.mimeData()):
             event.acceptProposedAction()
         else:
             event.ignore()
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
         paths = dropped_paths(event.mimeData())

@@ -323,9 +323,9 @@ class BoardView(QGraphicsView):
                 self.board_scene.show_arrow_preview(None, None)
             else:
                 self.set_tool("select")
-        elif key in _STEPS and not event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
-                                                          | Qt.KeyboardModifier.KeypadModifier):
-            dx, dy = _STEPS[key]
+        elif Qt.Key(key) in _STEPS and not event.modifiers() & ~(
+                Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier):
+            dx, dy = _STEPS[Qt.Key(key)]
             stride = 5 if shift else 1
             self.move_cursor(dx * stride, dy * stride)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

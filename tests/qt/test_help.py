@@ -53,7 +53,7 @@ def test_the_shipped_documents_are_listed_and_linked(window: MainWindow, qtbot) 
     viewer.browser.anchorClicked.emit(QUrl("docs/FORMATS.md"))
     assert viewer.path() == ROOT / "docs" / "FORMATS.md"
     assert "Puzzle block" in viewer.browser.toPlainText()
-    viewer.find.setText("Move log")
+    viewer.search.setText("Move log")
     assert viewer.find_next()
     assert viewer.browser.textCursor().selectedText().lower() == "move log"
 

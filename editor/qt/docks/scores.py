@@ -115,7 +115,10 @@ def fit_height(table: QTableWidget) -> None:
     table.setFixedHeight(height + 2)
 
 
-def line_key(line: Line) -> tuple[int, str, object, object, int, str]:
+LineKey = tuple[int, str, "tuple[int, int] | None", "str | None", int, str]
+
+
+def line_key(line: Line) -> LineKey:
     """What makes two rulesets' lines the same line: who, what, where, how much, why."""
     return (line.player, line.feature, line.cell, line.segment,
             line.points if line.type != ev.GOODS else line.count, line.reason)
@@ -421,7 +424,7 @@ class ScoresWidget(QTabWidget):
         host = self.doc.host
         reports = {s: r for s, r in self.compared.items() if s in specs
                    and isinstance(r, ScoreReport)}
-        given: dict[tuple, dict[str, Line]] = {}
+        given: dict[LineKey, dict[str, Line]] = {}
         for spec, report in reports.items():
             for line in report.lines:
                 given.setdefault(line_key(line), {})[spec] = line
