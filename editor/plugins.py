@@ -179,7 +179,8 @@ class PluginHost:
         ordered = bases + [e for e in chosen if e.expansion]
         resolved: dict[str, dict[str, Any]] = {}
         for edition in ordered:
-            given = values.get(edition.name, {})
+            given = {k: v for k, v in values.get(edition.name, {}).items()
+                     if not k.startswith("x-")}  # third-party data, never an option
             known = {s.name for s in edition.options}
             for key in given:
                 if key not in known:

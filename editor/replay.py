@@ -20,7 +20,7 @@ draw order runs out).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -163,8 +163,10 @@ def start_of(position: Position) -> tuple[list[Placement], list[Player]]:
     return tiles, players
 
 
-def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
-    """Play the position's move log from its start; raises :class:`ReplayError`."""
+def replay(position: Position, rules: Ruleset, catalogue: Catalogue,
+           progress: Callable[[int], None] | None = None) -> Replay:
+    """Play the position's move log from its start; raises :class:`ReplayError`.
+    ``progress`` is told how many moves were played before each move."""
     tiles, players = start_of(position)
     result = Replay(position, rules, tiles, players, [])
     board = result.board_at(0)
@@ -172,6 +174,8 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
     names = result.names
     last: MoveResult | None = None
     for i, entry in enumerate(position.moves):
+        if progress is not None:
+            progress(i)
         player = int(entry["player"])
         if not 0 <= player < len(players):
             raise ReplayError(i, f"no player {player}")

@@ -31,13 +31,16 @@ def register(subparsers: Any) -> None:
         description="Score one position under several rulesets, per player and per feature, "
         "and mark every difference with the rules that cause it. Default rulesets: every "
         "base edition paired with its Traders & Builders edition, C1 in each of its rules "
-        "versions. With --move, compare the effect of one move instead of final scoring.")
-    parser.add_argument("board", metavar="BOARD", help="a board file")
-    add_rules(parser, many=True)
+        "versions. With --move, compare the effect of one move instead of final scoring. "
+        "Exit code: 0 compared, 2 the board cannot be read or --rules, --move or --player is "
+        "wrong.")
+    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
+    add_rules(parser, many=True, default="every base edition with its Traders & Builders "
+              "edition, C1 in each of its rules versions")
     parser.add_argument("--move", metavar="MOVE",
                         help="a move such as 'E@0,-1:180+follower:city' (tile, cell, rotation "
                         "in degrees, optional figure on a segment)")
-    parser.add_argument("--player", type=int, default=None,
+    parser.add_argument("--player", type=int, default=None, metavar="N",
                         help="who makes the --move (default: the puzzle's player to move, "
                         "else the first player)")
     add_format(parser)

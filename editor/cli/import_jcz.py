@@ -11,7 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.boards import save_position
+from editor.formats.boards import position_to_dict, save_position
+from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
 from editor.formats.report import line
 from editor.jcz import convert, read_save
 from editor.model.findings import Finding, Severity
@@ -33,15 +34,20 @@ def register(subparsers: Any) -> None:
         "(x-assertions) and the fixed draw order (x-draw-order). Exit codes: 0 written, "
         "1 unsupported content (listed; nothing written), 2 unreadable save or unwritable "
         "board.")
-    parser.add_argument("save", metavar="SAVE.jcz", help="a JCloisterZone saved game")
+    parser.add_argument("save", metavar="SAVE.jcz",
+                        help="a JCloisterZone saved game, or '-' for standard input")
     parser.add_argument("-o", "--output", metavar="BOARD.json", required=True,
-                        help="the board file to write")
+                        help="the board file to write, or '-' for standard output")
     add_format(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert, replay to the end of the log, write."""
+    if args.output == STDIN and args.format == "json":
+        print(f"{PROG}: -o - and --format json both write to standard output: choose one",
+              file=sys.stderr)
+        return 2
     save, findings = read_save(args.save)
     if save is None:
         return _finish(args, findings, 2)
@@ -59,12 +65,15 @@ def run(args: argparse.Namespace) -> int:
         return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
     try:
-        save_position(args.output, position)
+        if args.output == STDIN:
+            sys.stdout.write(dumps(position_to_dict(position)))
+        else:
+            save_position(args.output, position)
     except (OSError, ValueError) as exc:
         problem = Finding(f"cannot write {args.output}: {exc}", "$", args.output, "unwritable")
         return _finish(args, [*conversion.findings, problem], 2)
-    summary = (f"wrote {args.output}: {len(position.board)} tiles, {len(position.moves)} moves,"
-               f" ruleset {played.rules.name}, scores "
+    summary = (f"wrote {source_name(args.output, STDOUT_NAME)}: {len(position.board)} tiles, "
+               f"{len(position.moves)} moves, ruleset {played.rules.name}, scores "
                + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
                                                       strict=True)))
     return _finish(args, conversion.findings, 0, summary)
@@ -78,9 +87,10 @@ def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
                     "findings": [f.to_json() for f in findings]})
         return code
     for f in findings:
-        print(line(f), file=sys.stderr if f.severity is Severity.ERROR else sys.stdout)
+        error = f.severity is Severity.ERROR or args.output == STDIN
+        print(line(f), file=sys.stderr if error else sys.stdout)
     if summary:
-        print(summary)
+        print(summary, file=sys.stderr if args.output == STDIN else sys.stdout)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
         print(f"{PROG}: {errors} unsupported item{'s' if errors != 1 else ''}: nothing written",

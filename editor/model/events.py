@@ -43,6 +43,29 @@ class Event:
     unofficial: bool = False
     detail: dict[str, object] = field(default_factory=dict)
 
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``--format json``: ``type``, ``player`` (index or null),
+        ``points``, ``feature``, ``reason``, ``rule``, ``edition``, and what the type adds
+        (``goods`` and ``count``, ``figure``, ``tiles``, ``part``, ``unofficial``)."""
+        data: dict[str, object] = {
+            "type": self.type, "player": self.player, "points": self.points,
+            "feature": self.feature, "reason": self.reason, "rule": self.rule,
+            "edition": self.edition,
+        }
+        if self.type == GOODS:
+            data.update(goods=self.goods, count=self.count)
+        elif self.type == RETURN and self.figure is not None:
+            data["figure"] = self.figure.kind
+        elif self.type == SUPPLY:
+            data.update(figure=self.figure_kind, count=self.count)
+        elif self.type == COMPLETED:
+            data["tiles"] = self.tiles
+        elif self.type == EXTRA_TURN:
+            data["part"] = self.part
+        if self.unofficial:
+            data["unofficial"] = True
+        return data
+
 
 def score(player: int, points: int, feature: str, reason: str, rule: str, *,
           root: int | None = None, tiles: int = 0, unofficial: bool = False,

@@ -35,7 +35,7 @@ class Segment:
     wraps: tuple[int, ...] = ()
     tags: tuple[str, ...] = ()
     anchor: tuple[float, float] | None = None
-    #: ``x-`` keys of the file, kept for third-party tools
+    #: ``x-`` keys of the file (those of ``goods`` under that name), kept for saving
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -69,7 +69,7 @@ class Tile:
     start: bool = False
     provenance: Provenance = field(default_factory=Provenance)
     image: str | None = None
-    #: ``x-`` keys of the file, kept for third-party tools
+    #: ``x-`` keys of the file (those of ``provenance`` under that name), kept for saving
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
