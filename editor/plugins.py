@@ -20,7 +20,7 @@ import pluggy
 from editor import hookspecs
 from editor.rules import guard
 from editor.rules.editions import Edition, FigureKind, OptionSpec
-from editor.rules.ruleset import HookCall, Ruleset, RulesetError, coerce, parse_spec
+from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 
@@ -83,9 +83,10 @@ def edition_problem(edition: object) -> str | None:
         if not (isinstance(option, OptionSpec) and isinstance(option.name, str)
                 and type(option.default) in (str, int, bool)
                 and isinstance(option.choices, tuple | list)
-                and (not option.choices or option.default in option.choices)):
+                and (not option.choices or option.default in option.choices)
+                and _presets_ok(option)):
             return f"edition {name}: {guard.short(option)} is not an option with a default " \
-                   "among its choices"
+                   "among its choices (and presets of option names and values)"
     if not isinstance(edition.figures, tuple | list):
         return f"edition {name}: figures must be a list of FigureKind"
     for kind in edition.figures:
@@ -95,6 +96,15 @@ def edition_problem(edition: object) -> str | None:
             return f"edition {name}: {guard.short(kind)} is not a figure kind with a strength " \
                    "and a supply (integers, 0 or more)"
     return None
+
+
+def _presets_ok(option: OptionSpec) -> bool:
+    """Whether an option's presets are (value, ((option name, value), ...)) pairs."""
+    presets = option.presets
+    return isinstance(presets, tuple | list) and all(
+        isinstance(p, tuple | list) and len(p) == 2 and isinstance(p[1], tuple | list)
+        and all(isinstance(v, tuple | list) and len(v) == 2 and isinstance(v[0], str)
+                for v in p[1]) for p in presets)
 
 
 class PluginHost:
@@ -299,22 +309,7 @@ class PluginHost:
             bases = [self._editions[paired]]
             values[paired] = dict((options or {}).get(paired, {}))
         ordered = bases + [e for e in chosen if e.expansion]
-        resolved: dict[str, dict[str, Any]] = {}
-        for edition in ordered:
-            given = {k: v for k, v in values.get(edition.name, {}).items()
-                     if not k.startswith("x-")}  # third-party data, never an option
-            known = {s.name for s in edition.options}
-            for key in given:
-                if key not in known:
-                    raise RulesetError(f"{edition.name} has no option {key!r} "
-                                       f"(options: {', '.join(sorted(known)) or 'none'})")
-            resolved[edition.name] = {}
-            for spec_ in edition.options:
-                value = coerce(given.get(spec_.name, spec_.default), spec_.default)
-                problem = spec_.check(value)
-                if problem:
-                    raise RulesetError(f"{edition.name}: {problem}")
-                resolved[edition.name][spec_.name] = value
+        resolved = {e.name: resolve_options(e, values.get(e.name, {})) for e in ordered}
         return Ruleset(tuple(ordered), resolved, self)
 
 

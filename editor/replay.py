@@ -31,13 +31,14 @@ from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
 from editor.model.findings import Finding, Severity
-from editor.model.players import ABBOT, Figure, Player
+from editor.model.players import Figure, Player
 from editor.model.position import Position
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.engine import Engine
-from editor.rules.moves import TAKE_BACK, FigureAction, IllegalMove, Move, MoveResult, Turn
+from editor.rules.movelog import MoveLogError, move_of
+from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
 from editor.rules.report import Line, lines_of
 from editor.rules.ruleset import Ruleset
 
@@ -186,7 +187,7 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue,
                                       None, board))
             last = None
             continue
-        move = _move(i, entry, player, catalogue)
+        move = _move(i, entry, catalogue, board)
         turn = last.next_turn if last is not None and last.next_turn.player == player \
             else Turn(player)
         try:
@@ -206,18 +207,11 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue,
     return result
 
 
-def _move(i: int, entry: dict[str, Any], player: int, catalogue: Catalogue) -> Move:
-    ref = entry.get("tile")
-    if not isinstance(ref, str) or ref not in catalogue:
-        raise ReplayError(i, f"unknown tile {ref!r}")
-    figure = None
-    if "return" in entry:
-        back = entry["return"]
-        figure = FigureAction(ABBOT, back["segment"], TAKE_BACK, (back["x"], back["y"]))
-    elif "figure" in entry:
-        figure = FigureAction(entry["figure"]["kind"], entry["figure"]["segment"])
-    return Move(player, catalogue.tile(ref), entry["x"], entry["y"],
-                (entry.get("rotation", 0) // 90) % 4, figure)
+def _move(i: int, entry: dict[str, Any], catalogue: Catalogue, board: Board) -> Move:
+    try:
+        return move_of(entry, catalogue, board)
+    except MoveLogError as exc:
+        raise ReplayError(i, str(exc)) from exc
 
 
 def _step(i: int, entry: dict[str, Any], text: str, player: int, events: list[Event],

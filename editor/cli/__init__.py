@@ -32,8 +32,8 @@ EXIT_PIPE = 128 + 13
 COMMANDS = {
     "gui": "gui", "validate": "validate", "tilesets": "tilesets", "score": "score",
     "compare": "compare", "solve": "solve", "check": "check", "scenario": "scenario",
-    "render": "render", "plugins": "plugins", "import-jcz": "import_jcz", "replay": "replay",
-    "completion": "completion",
+    "render": "render", "plugins": "plugins", "import-jcz": "import_jcz",
+    "export-jcz": "export_jcz", "replay": "replay", "completion": "completion",
 }
 
 EPILOG = """\

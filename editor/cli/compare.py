@@ -8,7 +8,6 @@ from typing import Any
 
 from editor.plugins import default_host
 from editor.rules.compare import Comparison, compare, default_rulesets
-from editor.rules.moves import IllegalMove
 from editor.rules.notation import NotationError, parse_move
 from editor.workspace import catalogue
 
@@ -64,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             sets = list(dict.fromkeys(t for r in rulesets for t in r.tilesets()))
             move = parse_move(args.move, player, catalogue(), sets)
         result = compare(position.board, rulesets, move)
-    except (CommandError, NotationError, IllegalMove) as exc:
+    except (CommandError, NotationError) as exc:
         print(f"carcassonne-editor compare: {exc}", file=sys.stderr)
         return 2
     failed = report_plugin_errors(args.board, *rulesets)
@@ -72,15 +71,18 @@ def run(args: argparse.Namespace) -> int:
         print_json(result.to_json())
     else:
         print(render(result))
-    return 1 if failed else 0
+    # a move no ruleset can play leaves nothing to compare
+    return 1 if failed or (result.unplayable and all(result.unplayable)) else 0
 
 
 def render(result: Comparison) -> str:
     """The comparison as text: totals, then every row, differences marked with '≠'."""
     what = "final scores" if result.mode == "final" else "points from the move"
     header = ["ruleset", *result.players]
+    names = [f"{name} (cannot be played)" if why else name
+             for name, why in zip(result.rulesets, result.unplayable, strict=True)]
     out = [f"Compared: {what}", "",
-           table([[name, *t] for name, t in zip(result.rulesets, result.totals, strict=True)],
+           table([[name, *t] for name, t in zip(names, result.totals, strict=True)],
                  header), ""]
     def scored(points: dict[int, int]) -> str:
         return ", ".join(f"{result.players[p]} {n}" for p, n in sorted(points.items())) or "-"

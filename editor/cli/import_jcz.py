@@ -14,7 +14,7 @@ from typing import Any
 from editor.formats.boards import position_to_dict, save_position, saved_findings
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
 from editor.formats.report import line
-from editor.jcz import convert, read_save
+from editor.jcz import convert, read_save, restore
 from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
 from editor.replay import ReplayError, replay
@@ -68,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
                           args.save, "plugin-error")
         return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
+    if conversion.editor is not None:
+        conversion.findings += restore(position, conversion.editor)
     invalid = [f for f in saved_findings(position, cat, args.output)
                if f.severity is Severity.ERROR]
     if invalid:
@@ -91,8 +93,18 @@ def run(args: argparse.Namespace) -> int:
 
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
             summary: str = "") -> int:
+    return finish(args, {"save": args.save}, findings, code, summary,
+                  f"{PROG}: {{n}} problem{{s}}: nothing written")
+
+
+def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Finding],
+           code: int, summary: str, refused: str) -> int:
+    """Report a conversion (import-jcz, export-jcz): ``--format json`` as one object
+    (``source``, the output when written, the exit code, the summary, every finding), else
+    the findings (errors on stderr), then the summary or, when refused, ``refused`` with
+    ``{n}`` errors and plural ``{s}``."""
     if args.format == "json":
-        print_json({"save": args.save, "output": args.output if code == 0 else None,
+        print_json({**source, "output": args.output if code == 0 else None,
                     "exit": code, "summary": summary,
                     "findings": [f.to_json() for f in findings]})
         return code
@@ -103,6 +115,5 @@ def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
         print(summary, file=sys.stderr if args.output == STDIN else sys.stdout)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        print(f"{PROG}: {errors} problem{'s' if errors != 1 else ''}: nothing written",
-              file=sys.stderr)
+        print(refused.format(n=errors, s="s" if errors != 1 else ""), file=sys.stderr)
     return code

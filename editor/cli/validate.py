@@ -9,16 +9,18 @@ import sys
 from typing import Any
 
 from editor.formats import versions
+from editor.formats.boards import position_from_dict
 from editor.formats.extras import without
 from editor.formats.jsonio import STDIN, read_json, source_name
 from editor.formats.lint import check_board, check_tileset, is_tileset
 from editor.formats.report import FileResult, render_json, render_text
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError, builtin_tileset_paths, tileset_from_dict
-from editor.model.findings import Finding
+from editor.model.findings import Finding, Severity
 from editor.model.position import DEFAULT_EDITIONS
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import default_host
+from editor.rules.legality import position_findings
 from editor.workspace import catalogue_with, ruleset_findings
 
 from .completion import tileset_ids, with_completer
@@ -147,5 +149,9 @@ def _check_board(data: Any, catalogue: Catalogue, file: str) -> list[Finding]:
     if any(f.code.startswith("schema.") for f in checked):
         return findings
     ruleset = data.get("ruleset", {})
-    return findings + ruleset_findings(ruleset.get("editions", list(DEFAULT_EDITIONS)),
-                                       without(ruleset.get("options", {})), file=file)
+    findings += ruleset_findings(ruleset.get("editions", list(DEFAULT_EDITIONS)),
+                                 without(ruleset.get("options", {})), file=file)
+    if not any(f.severity is Severity.ERROR for f in findings):  # figures breaking the rules
+        position, _ = position_from_dict(data, catalogue, file)
+        findings += position_findings(position, default_host(), file, data.get("figures", []))
+    return findings

@@ -112,7 +112,7 @@ class Tile:
     @cached_property
     def distinct_rotations(self) -> tuple[int, ...]:
         """Quarter turns that give a different tile (a four-sided city has one)."""
-        seen: set[tuple] = set()
+        seen: set[tuple[object, ...]] = set()
         result = []
         for o in self.orientations:
             if o.shape not in seen:
@@ -195,7 +195,7 @@ class Orientation:
                 masks[i] = masks.get(i, 0) | 1 << facing(p)
         return tuple(masks.items())
 
-    def _shape(self) -> tuple:
+    def _shape(self) -> tuple[object, ...]:
         """What the turned tile looks like, independent of segment ids (for symmetry)."""
         tile, r = self.tile, self.rotation
 

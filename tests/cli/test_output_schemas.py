@@ -83,7 +83,7 @@ def test_every_command_with_json_output_has_a_schema_and_a_run() -> None:
     with_json = {name for name, sub in commands.items()
                  if any(a.dest == "format" and "json" in (a.choices or ()) for a in sub._actions)}
     assert with_json <= set(COMMANDS)
-    assert with_json == {name for name, _ in RUNS} | {"import-jcz"}
+    assert with_json == {name for name, _ in RUNS} | {"import-jcz", "export-jcz"}
     assert {f"output/{name}" for name in with_json} <= set(schemas.schema_names())
 
 

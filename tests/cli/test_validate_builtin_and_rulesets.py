@@ -94,7 +94,7 @@ def test_a_misspelt_option_value_and_name(tmp_path: Path,
         f"{path}::$.ruleset.options['base:C1'].rules: base:C1: option 'rules' must be one of "
         "'2000', '2001', '2002', not '200'",
         f"{path}::$.ruleset.options['base:C1'].rule: base:C1 has no option 'rule'; did you "
-        "mean 'rules'? (options: rules)",
+        "mean 'rules'? (options: rules, farms, small_city, river)",
         f"{path}::$.ruleset.options['base:C3']: warning: options for base:C3, which the "
         "ruleset does not use",
         "2 errors, 1 warning in 1 file"])
@@ -102,13 +102,14 @@ def test_a_misspelt_option_value_and_name(tmp_path: Path,
 
 def test_options_of_an_edition_without_any(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    path = board(tmp_path, {"editions": ["base:C2"], "options": {"base:C2": {"rules": "2001"},
-                                                                 "bsae:C2": {}}})
+    path = board(tmp_path, {"editions": ["base:C2", "traders-builders:C2"],
+                            "options": {"traders-builders:C2": {"rules": "2001"},
+                                        "bsae:C2": {}}})
     code, lines = run(capsys, "validate", path)
     assert code == 1
     assert lines[:2] == [
-        f"{path}::$.ruleset.options['base:C2'].rules: base:C2 has no option 'rules' (it has "
-        "no options)",
+        f"{path}::$.ruleset.options['traders-builders:C2'].rules: traders-builders:C2 has no "
+        "option 'rules' (it has no options)",
         f"{path}::$.ruleset.options['bsae:C2']: options for unknown edition 'bsae:C2'; did you "
         f"mean 'base:C2' or 'base:C3'? (editions: {EDITIONS})"]
 
