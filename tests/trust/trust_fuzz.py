@@ -443,6 +443,7 @@ def board_commands(path: str, work: Path) -> list[tuple[list[str], list[str]]]:
         (["replay", path, "--check"], files),
         (["render", path, "-o", str(work / "out.svg")], files),
         (["render", path, "-o", str(work / "out.png"), "--scale", "0.25"], files),
+        (["export-jcz", path, "-o", str(work / "exported.jcz")], files),
     ]
 
 
@@ -483,12 +484,17 @@ def check_case(data: bytes, name: str, work: Path, commands: Commands,
     for argv, names in commands(str(path), work):
         outcome = run(argv, names, timeout)
         _LAST.append(outcome.code)
+        written = argv[argv.index("-o") + 1] if "-o" in argv else ""
         if argv[0] == "import-jcz" and outcome.code == 0 and not outcome.problems:
-            written = argv[argv.index("-o") + 1]
             again = run(["validate", written], [written], timeout)
             if again.code != 0:
                 outcome.problems.append(f"import-jcz wrote a board validate refuses:\n"
                                         f"{again.out}{again.err}")
+        if argv[0] == "export-jcz" and outcome.code == 0 and not outcome.problems:
+            again = run(["replay", written], [written], timeout)
+            if again.code == 2 or again.problems:
+                outcome.problems.append(f"export-jcz wrote a save replay cannot read:\n"
+                                        f"{again.out[-1500:]}{again.err}{again.problems}")
         if outcome.problems:
             bad.append(outcome)
     return bad
