@@ -25,6 +25,7 @@ import contextvars
 import ctypes
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -232,11 +233,29 @@ def current_budget() -> float | None:
 
 
 def invoke(function: Callable[..., Any], args: Sequence[Any]) -> Any:
-    """``function(*args)``, within the :func:`time_budget` if one is in force."""
+    """``function(*args)``, within the :func:`time_budget` if one is in force. A hook that
+    calls hooks itself (the base game's farm scoring asks every edition for city bonuses)
+    is not charged for the time they take: each has its own budget, and the one that runs
+    out is the one reported."""
     budget = _BUDGET.get()
     if budget is None:
         return function(*args)
-    return _worker().call(function, args, budget)
+    parent = _JOB.get()
+    if parent is None:
+        return _worker().call(function, args, budget)
+    start = time.perf_counter()
+    parent.nesting += 1
+    try:
+        return _worker().call(function, args, budget)
+    finally:
+        parent.nesting -= 1
+        parent.nested += time.perf_counter() - start
+
+
+#: The budgeted call running in this context (in its worker thread), if any.
+_JOB: contextvars.ContextVar[_Job | None] = contextvars.ContextVar("plugin_job", default=None)
+#: How often a caller looks whether its call ran out of time.
+_TICK = 0.05
 
 
 class _Job:
@@ -244,9 +263,13 @@ class _Job:
         self.function = function
         self.args = args
         self.context = contextvars.copy_context()  # nested hook calls keep the budget
+        self.context.run(_JOB.set, self)
         self.done = threading.Event()
         self.result: Any = None
         self.error: BaseException | None = None
+        #: nested budgeted calls running now, and the seconds spent in those that ended
+        self.nesting = 0
+        self.nested = 0.0
 
     def run(self) -> None:
         try:
@@ -255,6 +278,15 @@ class _Job:
             self.error = exc
         finally:
             self.done.set()
+
+    def wait(self, budget: float) -> bool:
+        """Wait for the answer; False once the call's own time (nested calls not counted)
+        passed ``budget``."""
+        start = time.perf_counter()
+        while not self.done.wait(min(_TICK, budget)):
+            if self.nesting == 0 and time.perf_counter() - start - self.nested > budget:
+                return self.done.is_set()
+        return True
 
 
 class _Worker:
@@ -275,7 +307,7 @@ class _Worker:
     def call(self, function: Callable[..., Any], args: Sequence[Any], budget: float) -> Any:
         job = _Job(function, args)
         self.jobs.put(job)
-        if not job.done.wait(budget):
+        if not job.wait(budget):
             _LOCAL.worker = None  # abandoned: the next call gets a fresh thread
             self.jobs.put(None)
             _interrupt(self.thread)
