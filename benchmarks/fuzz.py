@@ -48,6 +48,13 @@ class Tally:
         self.examples: dict[str, str] = {}
         self.slowest = 0.0
 
+    def case(self, name: str) -> None:
+        """Count a case; every 1,000, a line on stderr."""
+        self.cases += 1
+        if self.cases % 1000 == 0:
+            print(f"  {name}: {self.cases:,} cases, {sum(self.failures.values())} failures",
+                  file=sys.stderr, flush=True)
+
     def add(self, outcome: fuzz.Outcome) -> None:
         self.runs += 1
         self.codes[outcome.code] += 1
@@ -79,7 +86,7 @@ def logs(folder: Path) -> list[Path]:
     return boards
 
 
-def run_files(files: list[Path], commands: fuzz.Commands, cases: int, pick: int,
+def run_files(name: str, files: list[Path], commands: fuzz.Commands, cases: int, pick: int,
               work: Path, timeout: float, tally: Tally) -> None:
     """``cases`` mutated files, each through ``pick`` of its commands (0: all)."""
 
@@ -95,7 +102,7 @@ def run_files(files: list[Path], commands: fuzz.Commands, cases: int, pick: int,
                                         max_size=pick, unique=True))
         else:
             chosen = list(range(len(every)))
-        tally.cases += 1
+        tally.case(name)
         path = work / source.name
         path.write_bytes(content)
         for i in chosen:
@@ -115,7 +122,7 @@ def run_xml(cases: int, tally: Tally) -> None:
               suppress_health_check=list(HealthCheck))
     @given(expansions())
     def case(xml: bytes) -> None:
-        tally.cases += 1
+        tally.case("xml")
         start = time.perf_counter()
         outcome = fuzz.Outcome(["import-xml"], 0, "", "", 0.0)
         try:
@@ -160,7 +167,8 @@ def main_() -> int:
             run_xml(args.cases, tally)
         else:
             files, commands = sources[name]
-            run_files(files, commands, args.cases, args.commands, work, args.timeout, tally)
+            run_files(name, files, commands, args.cases, args.commands, work, args.timeout,
+                      tally)
         seconds = time.perf_counter() - start
         codes = "/".join(f"{tally.codes.get(c, 0):,}" for c in (0, 1, 2))
         bad = sum(tally.failures.values())
