@@ -114,3 +114,12 @@ def test_a_huge_score_in_the_players_dock(qtbot: Any) -> None:
     assert doc.players[0].score == 10**30
     widget.table.item(0, SCORE).setText("12")
     assert doc.players[0].score == 12
+
+
+def test_export_of_a_log_with_an_unknown_tile(tmp_path: Path, capsys: Any) -> None:
+    board = Path(__file__).parents[1] / "formats" / "sample.board.json"  # its set: not loaded
+    out = tmp_path / "out.jcz"
+    assert main(["export-jcz", str(board), "-o", str(out)]) == 1
+    assert f"{board}::$.moves[0].tile: unknown tile 'sample/E': the log cannot be exported" \
+        in capsys.readouterr().err
+    assert not out.exists()
