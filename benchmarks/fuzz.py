@@ -109,6 +109,10 @@ def run_files(name: str, files: list[Path], commands: fuzz.Commands, cases: int,
             argv, names = commands(str(path), work)[i]
             outcome = fuzz.run(argv, names, timeout)
             tally.add(outcome)
+            if outcome.problems:  # keep the case to look at
+                kept = work / "failures" / f"{tally.runs}-{source.name}"
+                kept.parent.mkdir(exist_ok=True)
+                kept.write_bytes(content)
 
     case()
 
@@ -179,7 +183,8 @@ def main_() -> int:
             print(f"    {count:>6} × {key}")
             print("      " + tally.examples[key].replace("\n", "\n      ")[:1500])
     print(f"\nmachine: {platform.platform()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}; {args.commands or 'every'} command(s) per case")
+          f"{platform.python_version()}; {args.commands or 'every'} command(s) per case; "
+          f"failing cases kept in {work / 'failures'}")
     return 1 if failed else 0
 
 
