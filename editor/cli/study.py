@@ -43,7 +43,7 @@ def register(subparsers: Any) -> None:
     source.add_argument("--corpus", metavar="DIR",
                         help="replay every .jcz save and board with a move log in DIR and its "
                         "subfolders under each ruleset")
-    source.add_argument("--resume", metavar="DIR",
+    parser.add_argument("--resume", metavar="DIR",
                         help="go on with the study in the report folder DIR (its games in the "
                         "table are kept; with --games N, play up to N)")
     with_completer(parser.add_argument(
@@ -97,7 +97,7 @@ def _folder(args: argparse.Namespace) -> Any:
     from editor.workspace import catalogue
 
     if args.resume:
-        if args.rules or args.tileset or args.player or args.out:
+        if args.rules or args.tileset or args.player or args.out or args.corpus:
             raise StudyError("--resume goes on with the study's own settings: give only "
                              "--games, --jobs, --scheduler, --plots or --format with it")
         return StudyFolder.open(Path(args.resume), args.games)

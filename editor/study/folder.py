@@ -18,7 +18,7 @@ from . import corpus, runner, table
 from .executors import Executor
 from .games import SelfPlayTask, Task
 from .runner import Progress
-from .spec import CORPUS, StudyError, StudySpec
+from .spec import CORPUS, FORMAT, StudyError, StudySpec
 from .summary import summarise
 from .table import GameResult
 
@@ -191,7 +191,7 @@ class StudyFolder:
             outcome.files += write_plots(summary, rows, self.path, plots)
         except PlotsUnavailable as exc:
             outcome.plots_note = str(exc)
-        write_json_atomic(self.path / SUMMARY, summary)
+        write_json_atomic(self.path / SUMMARY, {"format": FORMAT, **summary})
         (self.path / TEXT).write_text(render(summary) + "\n", encoding="utf-8")
         outcome.files += [self.path / SUMMARY, self.path / TEXT]
         return outcome

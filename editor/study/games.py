@@ -35,7 +35,7 @@ from editor.workspace import catalogue as builtin_catalogue
 
 from .players import BUILTIN, PlayerError, PlayerFactory, Situation, load
 from .spec import BOX, CORPUS, SELF_PLAY, StudySpec, TileSetChoice
-from .table import FAILED, FEATURES, GameResult
+from .table import FAILED, FEATURES, POINTS, GameResult
 
 
 class SelfPlayTask(NamedTuple):
@@ -126,7 +126,7 @@ class Tally:
             base.source, base.ruleset, base.tileset, base.game, base.file, base.seed,
             players=self.players, seats=base.seats, moves=moves, unplaced=len(unplaced),
             unplaced_tiles=" ".join(unplaced), scores=tuple(scores), winners=winners(scores),
-            margin=margin(scores), points=dict(sorted(self.kinds.items())),
+            margin=margin(scores), points={k: self.kinds.get(k, 0) for k in POINTS},
             pig=sum(self.pig), winners_without_goods=winners(without_goods),
             winners_without_pig=winners(without_pig),
             rule_points=" ".join(f"{r}={p}" for r, p in sorted(self.rules.items())))
@@ -135,7 +135,8 @@ class Tally:
 def failed(base: GameResult, message: str) -> GameResult:
     """A row for a game that could not be played."""
     return GameResult(base.source, base.ruleset, base.tileset, base.game, base.file,
-                      base.seed, status=FAILED, error=one_line(message), seats=base.seats)
+                      base.seed, status=FAILED, error=one_line(message), seats=base.seats,
+                      points=dict.fromkeys(POINTS, 0))
 
 
 class GameError(Exception):

@@ -45,6 +45,7 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
     if not formats:
         return []
     try:
+        from matplotlib import rc_context
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError as exc:
@@ -61,7 +62,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
         for fmt in formats:
             path = folder / f"{name}.{fmt}"
             temp = path.with_name(f".{path.name}.tmp")
-            figure.savefig(temp, format=fmt, dpi=DPI, metadata=_metadata(fmt))
+            with rc_context({"svg.hashsalt": "carcassonne-editor"}):  # the same ids each time
+                figure.savefig(temp, format=fmt, dpi=DPI, metadata=_metadata(fmt))
             temp.replace(path)
             written.append(path)
 
@@ -94,7 +96,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
     for n, (data, title) in enumerate(((scores, "final scores (every player)"),
                                        (margins, "winner's margin"))):
         ax = figure.add_subplot(1, 2, n + 1)
-        ax.boxplot(data, vert=False, tick_labels=labels if n == 0 else [""] * len(labels))
+        ax.boxplot(data, orientation="horizontal",
+                   tick_labels=labels if n == 0 else [""] * len(labels))
         ax.invert_yaxis()
         ax.set_xlabel("points")
         ax.set_title(title)
