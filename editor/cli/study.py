@@ -155,6 +155,9 @@ def _play(args: argparse.Namespace, folder: Any, executor: Any) -> int:
     from .progress import counter
 
     diagnostics.log.debug("study in %s on %s", folder.path, executor.description)
+    if folder.resumed or args.resume:
+        print(f"{PROG}: going on with the study in {folder.path}: the games in its table are "
+              "kept", file=sys.stderr)
     stop = threading.Event()
     plots = {"both": ("png", "svg"), "none": ()}.get(args.plots, (args.plots,))
     with ExitStack() as stack:

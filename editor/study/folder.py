@@ -1,8 +1,9 @@
 """A study in its report folder: what it plays (``study.json``), its table (``games.csv``,
 ``games.parquet``), its summary (``summary.json``, ``summary.txt``) and its plots.
 
-A new study refuses a folder that holds a table already; :meth:`StudyFolder.open` resumes
-one: the games in its table are kept and the others played.
+A study started again in its folder goes on where it stopped (the games in its table are
+kept, the others played); a folder that holds another study is refused.
+:meth:`StudyFolder.open` resumes the study of a folder from its ``study.json`` alone.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ class StudyFolder:
         self.path = path
         self.spec = spec
         self.skipped: list[dict[str, str]] = []
+        #: the folder held this study already: its games are kept
+        self.resumed = False
 
     @property
     def table(self) -> Path:
@@ -58,10 +61,20 @@ class StudyFolder:
 
     @classmethod
     def create(cls, path: Path, spec: StudySpec) -> StudyFolder:
-        """A new study in ``path`` (``StudyError`` when it holds a study's table)."""
+        """The study in ``path``: a new one, or the same study started there before, which
+        goes on (``resumed``) with perhaps more or fewer games; ``StudyError`` when ``path``
+        holds another study."""
         if (path / TABLE).exists():
-            raise StudyError(f"{path} holds a study already ({path / TABLE}): resume it with "
-                             f"--resume {path}, or give another folder with --out")
+            found = cls.open(path) if (path / SPEC).exists() else None
+            if found is None or not found.spec.same_games(spec):
+                raise StudyError(f"{path} holds another study ({path / TABLE}): give another "
+                                 f"folder with --out, or go on with that one with --resume "
+                                 f"{path}")
+            if found.spec != spec:
+                write_json_atomic(path / SPEC, spec.to_json())
+            made = cls(path, spec)
+            made.resumed = True
+            return made
         if path.exists() and not path.is_dir():
             raise StudyError(f"{path} is a file, not a folder")
         try:
@@ -79,7 +92,10 @@ class StudyFolder:
         if findings:
             raise StudyError(f"{path} holds no study to resume: {findings[0].message} "
                              f"({path / SPEC})")
-        spec = StudySpec.from_json(data)
+        try:
+            spec = StudySpec.from_json(data)
+        except StudyError as exc:
+            raise StudyError(f"{path / SPEC}: {exc}") from exc
         if games is not None and games != spec.games:
             if spec.source == CORPUS:
                 raise StudyError("--games is for self-play, and this study is of a corpus")
@@ -88,6 +104,17 @@ class StudyFolder:
         return cls(path, spec)
 
     # -- what to play ----------------------------------------------------------------------
+
+    def _keys(self) -> set[tuple[str, str, str]]:
+        """The keys of every row the study has (the rows of a resumed study with fewer
+        games, or of files gone from its corpus, are dropped)."""
+        spec = self.spec
+        if spec.source == CORPUS:
+            folder = Path(spec.corpus)
+            files = corpus.files(folder) if folder.is_dir() else []
+            return {(r, "", f) for f in files for r in spec.rulesets}
+        return {(r, t.label, str(g)) for t in spec.tilesets for r in spec.rulesets
+                for g in range(1, spec.games + 1)}
 
     def _tasks(self, done: set[tuple[str, str, str]]) -> tuple[list[Any], int]:
         """The tasks not in ``done`` (a corpus's files are read again as they are sent) and
@@ -138,8 +165,9 @@ class StudyFolder:
             raise StudyError(f"cannot read the study's table: {exc}") from exc
         rows: list[GameResult] = []
         seen: set[tuple[str, str, str]] = set()
+        wanted = self._keys()
         for r in found:
-            if r.ok and r.key not in seen:
+            if r.ok and r.key not in seen and r.key in wanted:
                 rows.append(r)
                 seen.add(r.key)
         if len(rows) < len(found):

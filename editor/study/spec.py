@@ -98,8 +98,9 @@ class StudySpec:
                 from exc
 
     def digest(self) -> str:
-        """Eight hex digits that change with anything the games depend on."""
-        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        """Eight hex digits that change with anything a game depends on (not with the number
+        of games: a study with more games goes on in the same folder)."""
+        text = json.dumps(self.to_json() | {"games": 0}, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
     def same_games(self, other: StudySpec) -> bool:

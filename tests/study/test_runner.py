@@ -129,17 +129,21 @@ def test_resume_plays_more_games(study: StudySpec, reference: bytes, tmp_path: P
     assert StudyFolder.open(folder.path).spec == study
 
 
-def test_a_folder_with_a_study_is_not_overwritten(study: StudySpec, tmp_path: Path) -> None:
+def test_a_folder_with_another_study_is_not_overwritten(study: StudySpec, tmp_path: Path,
+                                                        host: PluginHost,
+                                                        catalogue: Catalogue) -> None:
     folder = StudyFolder.create(tmp_path / "s", study)
-    table.append(folder.table, [])
     (folder.path / TABLE).write_text("kept", encoding="utf-8")
-    with pytest.raises(StudyError, match="holds a study already"):
-        StudyFolder.create(tmp_path / "s", study)
+    other = spec(host, catalogue, seed=99)
+    with pytest.raises(StudyError, match="holds another study"):
+        StudyFolder.create(tmp_path / "s", other)
     assert (folder.path / TABLE).read_text(encoding="utf-8") == "kept"
+    again = StudyFolder.create(tmp_path / "s", study)
+    assert again.resumed and not folder.resumed
     with pytest.raises(StudyError, match="holds no study to resume"):
         StudyFolder.open(tmp_path / "nothing")
     (folder.path / SPEC).write_text('{"format": 9}', encoding="utf-8")
-    with pytest.raises(StudyError, match="study format 9"):
+    with pytest.raises(StudyError, match=r"study\.json: study format 9"):
         StudyFolder.open(folder.path)
 
 

@@ -66,7 +66,10 @@ def test_the_default_folder_is_named_after_the_settings(monkeypatch: pytest.Monk
     assert main(["study", "--games", "1", *QUICK, "--plots", "none", "--seed", "2"]) == 0
     folders = sorted(p.name for p in tmp_path.iterdir())
     assert len(folders) == 2 and all(len(f) == len("study-") + 8 for f in folders)
-    assert main(["study", "--games", "1", *QUICK, "--plots", "none"]) == 2  # not overwritten
+    assert main(["study", "--games", "1", *QUICK, "--plots", "none"]) == 0  # goes on
+    assert len(list(tmp_path.iterdir())) == 2
+    assert main(["study", "--games", "1", *QUICK, "--plots", "none", "--seed", "3", "--out",
+                 folders[0]]) == 2  # another study: refused
 
 
 def test_a_corpus_with_unplayable_games_exits_1(capsys: pytest.CaptureFixture[str],
