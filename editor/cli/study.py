@@ -18,8 +18,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from .common import add_format, print_json
-from .completion import rulesets, tileset_ids, with_completer
+from .common import add_format, add_rules, print_json
+from .completion import tileset_ids, with_completer
 
 PROG = "carcassonne-editor study"
 EXIT_CANCELLED = 130
@@ -46,10 +46,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--resume", metavar="DIR",
                         help="go on with the study in the report folder DIR (its games in the "
                         "table are kept; with --games N, play up to N)")
-    with_completer(parser.add_argument(
-        "--rules", action="append", metavar="RULESET",
-        help="editions and options, e.g. 'base:C2', 'base:C1[rules=2000]' (repeatable); "
-        "default: every base edition, C1 in each of its rules versions"), rulesets)
+    add_rules(parser, many=True, default="every base edition, C1 in each of its rules versions")
     with_completer(parser.add_argument(
         "--tileset", action="append", default=[], metavar="TILESET",
         help="also play with this tile set: a file or a tile set id (repeatable); a base "
@@ -211,7 +208,11 @@ def _on_interrupt(stop: threading.Event) -> Callable[[], None]:
               "now)", file=sys.stderr)
 
     previous = signal.signal(signal.SIGINT, cancel)
-    return lambda: signal.signal(signal.SIGINT, previous)  # type: ignore[func-returns-value]
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, previous)
+
+    return restore
 
 
 def _fail(args: argparse.Namespace, message: str) -> int:

@@ -108,7 +108,7 @@ class StudyDialog(QDialog):
         self.source.addItems(["Self-play: simulated players", "Saves in a folder (corpus)"])
         self.corpus = QLineEdit()
         self.corpus.setPlaceholderText("a folder of .jcz saves and boards with move logs")
-        corpus_row = self._with_button(self.corpus, "Browse…", self._pick_corpus)
+        self._corpus_row = self._with_button(self.corpus, "Browse…", self._pick_corpus)
         self.rulesets = QListWidget()
         self.rulesets.setAccessibleName("Rulesets")
         self.rulesets.setMinimumHeight(150)
@@ -162,7 +162,7 @@ class StudyDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("Games from", self.source)
-        form.addRow("Folder of saves", corpus_row)
+        form.addRow("Folder of saves", self._corpus_row)
         form.addRow("Rulesets", self.rulesets)
         form.addRow("", rules_row)
         form.addRow("Tile sets", self.tilesets)
@@ -274,7 +274,7 @@ class StudyDialog(QDialog):
 
     def _source_changed(self) -> None:
         corpus = self.source.currentIndex() == CORPUS
-        self.corpus.parentWidget().setEnabled(corpus)
+        self._corpus_row.setEnabled(corpus)
         for widget in (self.tilesets, self.players, self.games, self.seed,
                        *self.seat_boxes):
             widget.setEnabled(not corpus)

@@ -149,8 +149,9 @@ class DaskCluster:
         except ImportError as exc:
             raise StudyError("--scheduler needs Dask distributed: pip install "
                              "'carcassonne-editor[cluster]'") from exc
+        connect: Any = Client  # distributed is not typed
         try:
-            self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+            self.client: Any = connect(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
         self.address = address

@@ -138,4 +138,4 @@ def load(name: str) -> PlayerFactory:
                           f"{exc}") from exc
     if not callable(found):
         raise PlayerError(f"player {where!r} is not a class or a factory of players")
-    return found  # type: ignore[return-value]
+    return found

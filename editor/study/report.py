@@ -82,7 +82,8 @@ def render(summary: dict[str, Any]) -> str:
     if aside:
         out += ["", "Tiles that could not be placed (put aside)"]
         out += _grid([*keys, "per game", "games", "most often (times)"],
-                     [[*_label(g, corpus), g["unplaced"]["per_game"], g["unplaced"]["games"],
+                     [[*_label(g, corpus), f"{g['unplaced']['per_game']:.2f}",
+                       g["unplaced"]["games"],
                        ", ".join(f"{t['tile']} ({t['times']})"
                                  for t in g["unplaced"]["tiles"][:5])] for g in aside])
     effects = [g for g in groups if g["goods"]["points"] or g["pig"]["points"]]

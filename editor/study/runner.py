@@ -83,7 +83,11 @@ def run(spec: StudySpec, tasks: Iterable[Task], total_tasks: int, executor: Exec
         number = next(ids)
         future = executor.submit(play_chunk, spec, batch)
         flying[number] = (batch, attempt, future)
-        future.add_done_callback(lambda _, n=number: finished.put(n))
+
+        def done(_: object) -> None:
+            finished.put(number)
+
+        future.add_done_callback(done)
 
     def fill() -> None:
         while len(flying) < slots * WINDOW and not cancelled():
