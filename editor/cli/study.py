@@ -52,13 +52,13 @@ def register(subparsers: Any) -> None:
         help="also play with this tile set: a file or a tile set id (repeatable); a base "
         "game set replaces the ruleset's base tiles, any other joins them; the ruleset's own "
         "tiles are always played too, as 'box'"), tileset_ids)
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=int, metavar="N",
                         help="players per self-play game, 2 to 6 (default: 2)")
     parser.add_argument("--player", action="append", metavar="KIND",
                         help="a simulated player: random, greedy (the best margin after this "
                         "tile and final scoring), a plugin's, or package.module:Name; once for "
                         "every seat or once per seat (default: greedy)")
-    parser.add_argument("--seed", type=int, default=1, metavar="N",
+    parser.add_argument("--seed", type=int, metavar="N",
                         help="the study's seed: each game's is drawn from it (default: 1)")
     parser.add_argument("--out", metavar="DIR",
                         help="the report folder (default: study-XXXXXXXX, named after the "
@@ -94,22 +94,30 @@ def _folder(args: argparse.Namespace) -> Any:
     from editor.workspace import catalogue
 
     if args.resume:
-        if args.rules or args.tileset or args.player or args.out or args.corpus:
+        if (args.rules or args.tileset or args.player or args.out or args.corpus
+                or args.players or args.seed is not None):
             raise StudyError("--resume goes on with the study's own settings: give only "
                              "--games, --jobs, --scheduler, --plots or --format with it")
         return StudyFolder.open(Path(args.resume), args.games)
     host = default_host()
     if args.corpus:
+        given = [name for name, value in (("--tileset", args.tileset), ("--player", args.player),
+                                          ("--players", args.players), ("--seed", args.seed))
+                 if value]
+        if given:
+            raise StudyError(f"{', '.join(given)}: for self-play; a corpus replays its games "
+                             "as they were played")
         study = spec.corpus(host, args.corpus, args.rules or ())
     else:
         kinds = args.player or ["greedy"]
-        if len(kinds) not in (1, args.players):
-            raise StudyError(f"--player given {len(kinds)} times for {args.players} players: "
+        players = args.players or 2
+        if len(kinds) not in (1, players):
+            raise StudyError(f"--player given {len(kinds)} times for {players} players: "
                              "give it once for every seat, or once per seat")
         study = spec.self_play(host, catalogue(host), rulesets=args.rules or (),
-                               tilesets=args.tileset, seats=_seats(kinds, args.players),
+                               tilesets=args.tileset, seats=_seats(kinds, players),
                                games=100 if args.games is None else args.games,
-                               seed=args.seed)
+                               seed=1 if args.seed is None else args.seed)
     out = Path(args.out) if args.out else Path(f"study-{study.digest()}")
     return StudyFolder.create(out, study)
 

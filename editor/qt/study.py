@@ -378,6 +378,11 @@ class StudyDialog(QDialog):
             self.cancel_button.setEnabled(False)
             self._say("Cancelling after the games being played…")
 
+    def shutdown(self) -> None:
+        """Cancel the study and wait for it to stop (its window is closing)."""
+        self.cancel()
+        self.wait()
+
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the study's thread (for tests and closing)."""
         if self._thread is not None:
@@ -453,6 +458,8 @@ def open_study(window: Any) -> StudyDialog:
     if dialog is None:
         dialog = StudyDialog(window.host, window.catalogue, window.doc.rules.name, window)
         window.study_dialog = dialog
+        if hasattr(window, "closed"):  # the window goes: the study stops first
+            window.closed.connect(dialog.shutdown)
     dialog.show()
     dialog.raise_()
     return dialog

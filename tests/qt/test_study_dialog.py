@@ -113,3 +113,15 @@ def test_what_cannot_run_is_said_in_the_dialog(qtbot, tmp_path: Path) -> None:
     dialog.corpus.setText(str(tmp_path / "missing"))
     dialog.start()
     assert "not a folder" in dialog.status.text() and not dialog.running
+
+
+def test_closing_the_window_stops_its_study(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    window.open_study()
+    dialog = window.study_dialog
+    small(dialog, tmp_path, games=300)
+    dialog.start()
+    qtbot.waitUntil(lambda: dialog.bar.value() >= 4, timeout=60_000)
+    window.doc.mark_saved()
+    window.close()
+    assert not dialog.running
+    assert 0 < folder_rows(dialog) < 600

@@ -98,6 +98,8 @@ def test_a_corpus_with_unplayable_games_exits_1(capsys: pytest.CaptureFixture[st
     (["--jobs", "0"], "--jobs must be at least 1"),
     (["--resume", "nowhere"], "nowhere holds no study to resume"),
     (["--corpus", "nowhere"], "--corpus 'nowhere': not a folder"),
+    (["--corpus", ".", "--player", "random", "--seed", "3"],
+     "--player, --seed: for self-play; a corpus replays its games as they were played"),
 ])
 def test_what_cannot_run_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                  argv: list[str], message: str) -> None:
