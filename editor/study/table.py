@@ -159,7 +159,7 @@ def append(path: Path, rows: Sequence[GameResult]) -> None:
 
 def write(path: Path, rows: Sequence[GameResult]) -> None:
     """Write the whole table at once, atomically (the old file stays whole until then)."""
-    temp = path.with_name(path.name + ".tmp")
+    temp = path.with_name(f".{path.name}.tmp")
     temp.write_text(_csv(rows, header=True), encoding="utf-8", newline="")
     os.replace(temp, path)
 
@@ -175,7 +175,7 @@ def write_parquet(path: Path, rows: Sequence[GameResult]) -> bool:
     schema = pa.schema([(name, pa.int64() if name in _INTS else pa.string())
                         for name in COLUMNS])
     table = pa.Table.from_pylist(data, schema=schema)
-    temp = path.with_name(path.name + ".tmp")
+    temp = path.with_name(f".{path.name}.tmp")
     pq.write_table(table, temp)
     os.replace(temp, path)
     return True

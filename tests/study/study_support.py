@@ -96,3 +96,17 @@ def run(study: StudySpec, folder: Path, executor: Executor | None = None,
     made = StudyFolder.create(folder, study)
     kwargs.setdefault("plots", ())
     return made, made.run(executor or Inline(), **kwargs)
+
+
+class Reporter(RandomPlayer):
+    """Reports a plugin failure to the host, as a hook that raised would, on its first move
+    in this process."""
+
+    reported = False
+
+    def choose(self, situation: Situation) -> Move:
+        if not Reporter.reported:
+            Reporter.reported = True
+            situation.engine.rules.host.report("test-plugin", "carcassonne_final_scoring",
+                                               RuntimeError("boom"), edition="base:C2")
+        return super().choose(situation)

@@ -155,3 +155,15 @@ def test_greedy_takes_the_best_margin(host: PluginHost, catalogue: Catalogue) ->
 
     best = max(margin(m) for m in engine.legal_moves(board, tile, 1))
     assert margin(move) == best
+
+
+def test_a_plugin_failure_fails_its_game_and_the_next_starts_afresh(
+        host: PluginHost, catalogue: Catalogue) -> None:
+    study = spec(host, catalogue, seats=("study_support:Reporter", "random"),
+                 rulesets=("base:C2",))
+    first, second = play_chunk(study, [SelfPlayTask("base:C2", "box", g) for g in (1, 2)])
+    assert first.status == "failed"
+    assert first.error == ("plugin 'test-plugin' failed in hook carcassonne_final_scoring: "
+                           "RuntimeError: boom")
+    assert second.ok  # the edition the failure disabled is back in a new context
+    assert not games.context(study).host.disabled
