@@ -379,9 +379,10 @@ class StudyDialog(QDialog):
             self._say("Cancelling after the games being played…")
 
     def shutdown(self) -> None:
-        """Cancel the study and wait for it to stop (its window is closing)."""
+        """Cancel the study, wait for it to stop, and close (its window is closing)."""
         self.cancel()
         self.wait()
+        self.close()
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the study's thread (for tests and closing)."""

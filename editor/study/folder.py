@@ -197,7 +197,7 @@ class StudyFolder:
         tiles = {t.label: i for i, t in enumerate(self.spec.tilesets)}
         rules = {r: i for i, r in enumerate(self.spec.rulesets)}
         return sorted(rows, key=lambda r: (tiles.get(r.tileset, -1), rules.get(r.ruleset, -1),
-                                           r.game, r.file))
+                                           r.file, r.game))
 
     def report(self, rows: Sequence[GameResult], complete: bool, retried: int,
                planned: int, plots: Sequence[str] = ("png",)) -> Outcome:

@@ -123,5 +123,5 @@ def test_closing_the_window_stops_its_study(qtbot, window: MainWindow, tmp_path:
     qtbot.waitUntil(lambda: dialog.bar.value() >= 4, timeout=60_000)
     window.doc.mark_saved()
     window.close()
-    assert not dialog.running
+    assert not dialog.running and not dialog.isVisible()
     assert 0 < folder_rows(dialog) < 600
