@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -188,15 +189,25 @@ class Context:
         return Catalogue([*base.sets, extra]), extra
 
 
-_CONTEXTS: dict[str, Context] = {}
+_LOCAL = threading.local()
+
+
+def _contexts() -> dict[str, Context]:
+    """This thread's contexts: a Dask worker with several threads plays in each at once, and
+    an engine, like a board, is for one game at a time."""
+    if not hasattr(_LOCAL, "contexts"):
+        _LOCAL.contexts = {}
+    found: dict[str, Context] = _LOCAL.contexts
+    return found
 
 
 def context(spec: StudySpec) -> Context:
     """The worker's context for a study (built on first use)."""
+    contexts = _contexts()
     key = spec.digest()
-    found = _CONTEXTS.get(key)
+    found = contexts.get(key)
     if found is None or found.spec != spec:
-        found = _CONTEXTS[key] = Context(spec)
+        found = contexts[key] = Context(spec)
     return found
 
 
@@ -212,7 +223,7 @@ def play_chunk(spec: StudySpec, tasks: Sequence[Task]) -> list[GameResult]:
             # reported, and the next one gets a fresh context, as in any other process.
             problem = str(ctx.host.errors[errors])
             found = [failed(r, problem) for r in found]
-            _CONTEXTS.pop(spec.digest(), None)
+            _contexts().pop(spec.digest(), None)
         results += found
     return results
 

@@ -26,7 +26,7 @@ def test_a_game_is_the_same_in_a_fresh_worker(host: PluginHost, catalogue: Catal
     study = spec(host, catalogue)
     task = SelfPlayTask("base:C2", "box", 3)
     first = play_chunk(study, [task])
-    games._CONTEXTS.clear()  # another process: nothing built yet
+    games._contexts().clear()  # another process: nothing built yet
     assert play_chunk(study, [SelfPlayTask("base:C2", "box", 1), task])[1:] == first
     other = play_chunk(spec(host, catalogue, seed=8), [task])
     assert other[0].seed != first[0].seed and other[0].scores != first[0].scores
