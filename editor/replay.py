@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from editor.formats.boards import load_position
-from editor.formats.jsonio import read_json
+from editor.formats.boards import position_of
+from editor.formats.jsonio import read_json, source_name
 from editor.jcz import convert, looks_like_save, parse_save
 from editor.model import events as ev
 from editor.model.board import Board, Cell
@@ -391,6 +391,12 @@ def open_game(path: str, catalogue: Catalogue, host: PluginHost
     data, findings = read_json(path)
     if findings:
         return None, findings, UNREADABLE
+    return game_of(data, path, catalogue, host)
+
+
+def game_of(data: Any, path: str, catalogue: Catalogue, host: PluginHost
+            ) -> tuple[Position | None, list[Finding], int]:
+    """:func:`open_game` of a file's JSON data already read (``path`` names it)."""
     if path.lower().endswith(".jcz") or looks_like_save(data):
         save, findings = parse_save(data, path)
         if save is None:
@@ -398,7 +404,7 @@ def open_game(path: str, catalogue: Catalogue, host: PluginHost
         conversion = convert(save, catalogue, host)
         status = UNSUPPORTED if conversion.errors else OK
         return conversion.position, conversion.findings, status
-    position, findings = load_position(path, catalogue)
+    position, findings = position_of(data, source_name(path), catalogue)
     if position is None:
         return None, findings, UNREADABLE
     return position, findings, OK

@@ -40,10 +40,16 @@ def load_position(path: str | os.PathLike[str], catalogue: Catalogue
     the file cannot be read, is of a newer format or fails its schema; lint findings (an
     unknown tile, a figure on a missing segment) come back with a position that leaves out
     what it could not place."""
-    file = source_name(path)
     data, findings = read_json(path)
     if findings:
         return None, findings
+    return position_of(data, source_name(path), catalogue)
+
+
+def position_of(data: Any, file: str, catalogue: Catalogue
+                ) -> tuple[Position | None, list[Finding]]:
+    """:func:`load_position` of a board file's JSON data already read (``file`` names it
+    in findings)."""
     data, findings = versions.upgrade(data, versions.BOARD, file)
     if not versions.failed(findings):
         findings += _schema_findings(data, file)

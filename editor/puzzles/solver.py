@@ -70,15 +70,17 @@ class Solver:
 
     The board is changed while the solver works and left exactly as it was. ``sets`` are the
     tile sets of the bag (read by ``block-completion``); ``local`` says whether quiet moves
-    may reuse final scoring (default: when every edition is built in).
+    may reuse final scoring (default: when every edition is built in); ``engine``, an engine
+    of ``rules`` to reuse (a player asking the solver at every move keeps its memos).
     """
 
     def __init__(self, board: Board, rules: Ruleset, puzzle: Puzzle, catalogue: Catalogue,
-                 sets: Sequence[TileSet] = (), *, local: bool | None = None) -> None:
+                 sets: Sequence[TileSet] = (), *, local: bool | None = None,
+                 engine: Engine | None = None) -> None:
         self.board = board
         self.puzzle = puzzle
         self.catalogue = catalogue
-        self.engine = Engine(rules)
+        self.engine = engine if engine is not None else Engine(rules)
         self.player = puzzle.to_move
         if not 0 <= self.player < len(board.players):
             raise PuzzleError(f"the player to move is {self.player}, but the board has "
@@ -125,10 +127,11 @@ class Solver:
 
     # -- ranking -------------------------------------------------------------------------
 
-    def rank(self, depth: int = 1) -> list[Ranked]:
-        """Every first move (every first ``depth`` moves of a line), best first."""
+    def rank(self, depth: int = 1, part: int = 1) -> list[Ranked]:
+        """Every first move (every first ``depth`` moves of a line), best first; ``part`` is
+        the part of the turn the first tile is played in (2: a builder's extra tile)."""
         found: list[Ranked] = []
-        self._search(0, 1, None, depth, [], found)
+        self._search(0, part, None, depth, [], found)
         found.sort(key=lambda r: r.outcome.order, reverse=True)
         keys = [r.outcome.key for r in found]
         ranked, rank = [], 1
