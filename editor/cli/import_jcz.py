@@ -11,8 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.boards import position_to_dict, save_position, saved_findings
-from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
+from editor.formats.boards import position_to_dict, save_position
+from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
 from editor.formats.report import line
 from editor.jcz import convert, read_save, restore
 from editor.model.findings import Finding, Severity
@@ -21,6 +21,7 @@ from editor.replay import ReplayError, replay
 from editor.workspace import catalogue, ruleset_of
 
 from .common import add_format, print_json, report_plugin_errors
+from .validate import board_findings
 
 PROG = "carcassonne-editor import-jcz"
 
@@ -70,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
     position.board = played.board_at(len(played.steps))
     if conversion.editor is not None:
         conversion.findings += restore(position, conversion.editor)
-    invalid = [f for f in saved_findings(position, cat, args.output)
+    data, unreadable = parse_json(dumps(position_to_dict(position)), args.output)
+    invalid = [f for f in unreadable or board_findings(data, cat, args.output)
                if f.severity is Severity.ERROR]
     if invalid:
         problem = Finding("the converted board would not be valid: nothing written", "$",

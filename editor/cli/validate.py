@@ -132,15 +132,16 @@ def run(args: argparse.Namespace) -> int:
             return 2
         for result, data in track(boards, "checking boards", total=len(boards),
                                   unit="boards", output_format=args.format):
-            result.findings = _check_board(data, catalogue, result.file)
+            result.findings = board_findings(data, catalogue, result.file)
     print(render_json(results) if args.format == "json" else render_text(results), end="")
     if unreadable:
         return 2
     return 0 if all(r.valid for r in results) else 1
 
 
-def _check_board(data: Any, catalogue: Catalogue, file: str) -> list[Finding]:
-    """Format version, schema, lint, then the ruleset against the installed editions."""
+def board_findings(data: Any, catalogue: Catalogue, file: str) -> list[Finding]:
+    """What ``validate`` reports about a board file's data: format version, schema, lint,
+    the ruleset against the installed editions, then figures breaking its rules."""
     data, findings = versions.upgrade(data, versions.BOARD, file)
     if versions.failed(findings):
         return findings

@@ -24,8 +24,8 @@ from editor.model.tilesets import Catalogue
 from . import schemas, versions
 from .cache import data_key, validated
 from .extras import put, take, without
-from .jsonio import dumps, parse_json, read_json, source_name, write_json_atomic
-from .lint import check_board, lint_board
+from .jsonio import read_json, source_name, write_json_atomic
+from .lint import lint_board
 
 log = logging.getLogger(__name__)
 
@@ -81,15 +81,6 @@ def save_position(path: str | os.PathLike[str], position: Position, *,
     """Write a position atomically: the old file stays intact if anything fails; a
     read-only file raises ``ReadOnlyFileError`` unless ``read_only_ok``."""
     write_json_atomic(path, position_to_dict(position), read_only_ok=read_only_ok)
-
-
-def saved_findings(position: Position, catalogue: Catalogue, file: str = ""
-                   ) -> list[Finding]:
-    """What ``validate`` would report about the file :func:`save_position` writes for this
-    position (read back from its text): a writer that must never produce a file the program
-    refuses checks this first."""
-    data, findings = parse_json(dumps(position_to_dict(position)), file)
-    return findings or check_board(data, catalogue, file)
 
 
 def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = ""

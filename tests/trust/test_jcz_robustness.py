@@ -76,20 +76,35 @@ def test_an_import_never_writes_a_board_validate_refuses(tmp_path: Path, capsys:
 
 def test_an_import_checks_what_it_would_write(tmp_path: Path, capsys: Any,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from editor.formats import boards
+    from editor.cli import import_jcz
 
-    real = boards.position_to_dict
+    real = import_jcz.position_to_dict
 
     def negative(position: Any) -> dict[str, Any]:
         data = real(position)
         data["players"][0]["supply"]["follower"] = -1
         return data
 
-    monkeypatch.setattr(boards, "position_to_dict", negative)
+    monkeypatch.setattr(import_jcz, "position_to_dict", negative)
     out = tmp_path / "out.board.json"
     assert main(["import-jcz", str(DATA / "base-game.jcz"), "-o", str(out)]) == 1
     err = capsys.readouterr().err
     assert f"{out}::$.players[0].supply.follower: must be at least 0, got -1" in err
+    assert "the converted board would not be valid: nothing written" in err
+    assert not out.exists()
+
+
+def test_an_import_refuses_figures_the_ruleset_does_not_give(tmp_path: Path,
+                                                           capsys: Any) -> None:
+    """Found by the fuzz: 2**31 followers per player made a board ``validate`` refuses."""
+    save = json.loads((DATA / "base-game.jcz").read_text(encoding="utf-8"))
+    save["setup"]["elements"]["small-follower"] = 2**31
+    source = tmp_path / "many.jcz"
+    source.write_text(json.dumps(save), encoding="utf-8")
+    out = tmp_path / "out.board.json"
+    assert main(["import-jcz", str(source), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "Ann has 2147483648 followers" in err
     assert "the converted board would not be valid: nothing written" in err
     assert not out.exists()
 
