@@ -143,7 +143,8 @@ def test_compare_json_keeps_players_of_one_name_apart(tmp_path, capsys, catalogu
     board.players[1].name = board.players[0].name
     path = tmp_path / "twins.board.json"
     save_position(path, Position(board, ["base:C1"]))
-    assert main(["compare", str(path), "--format", "json", *[a for s in SPECS for a in ("--rules", s)]]) == 0
+    rules = [a for s in SPECS for a in ("--rules", s)]
+    assert main(["compare", str(path), "--format", "json", *rules]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["players"][0] == data["players"][1]
     assert all(set(t["points"]) == {"0", "1"} for t in data["totals"])
