@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.puzzles import CheckReport, PuzzleError, check
+from editor.puzzles import CheckReport, PuzzleError, Stopped, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
 
@@ -19,6 +19,7 @@ from .common import (
     report_plugin_errors,
     rules_for,
 )
+from .progress import add_time_limit, terminal_progress
 
 
 def register(subparsers: Any) -> None:
@@ -28,10 +29,12 @@ def register(subparsers: Any) -> None:
         description="Check that the puzzle's reference solution is legal, optimal (no move "
         "does better on the objective) and unique (every move that ties it is listed; the "
         "same move written differently, such as a symmetric tile turned another way, does "
-        "not count). Exit code: 0 legal, optimal and unique; 1 otherwise, saying why; 2 the "
-        "board cannot be read or has no puzzle block.")
+        "not count). A board and hand holding more copies of a tile than the box are warned "
+        "about. Exit code: 0 legal, optimal and unique; 1 otherwise, saying why, or the time "
+        "limit stopped the check; 2 the board cannot be read or has no puzzle block.")
     parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
     add_rules(parser)
+    add_time_limit(parser)
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -40,11 +43,18 @@ def run(args: argparse.Namespace) -> int:
     """Check and print the verdict."""
     try:
         position = load(args.board)
-        report = check(position, rules_for(position, args.rules), catalogue())
+        rules = rules_for(position, args.rules)
+        with terminal_progress(args, "checking") as progress:
+            report = check(position, rules, catalogue(), progress)
     except (CommandError, PuzzleError) as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2
+    except Stopped as exc:
+        print(f"carcassonne-editor check: not checked: {exc}", file=sys.stderr)
+        return 1
     report_plugin_errors()
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     if args.format == "json":
         print_json(report.to_json())
     else:
@@ -64,6 +74,7 @@ def render(report: CheckReport, name: str) -> str:
                f"{'yes' if report.optimal else 'no'}, unique: "
                f"{'yes' if report.unique else 'no'} ({report.considered} moves considered)")
     out += [f"  {problem}" for problem in report.problems]
+    out += [f"  warning: {warning}" for warning in report.warnings]
     for r in report.same:
         written = " then ".join(format_move(m) for m in r.moves)
         if [format_move(m) for m in r.moves] != [format_move(m) for m in report.solution]:
