@@ -169,6 +169,15 @@ class Solver:
             board.undo_to(mark)
         return outcome, (*moves, *rest)
 
+    def check_moves(self, moves: Sequence[Move]) -> None:
+        """Raise ``IllegalMove`` or ``PuzzleError`` unless ``moves`` may begin a line (as
+        :meth:`evaluate` checks them, without its search)."""
+        mark = self.board.mark()
+        try:
+            self._play(moves, check=True)
+        finally:
+            self.board.undo_to(mark)
+
     def solution(self) -> list[Move]:
         """The puzzle's reference solution as moves, each read on the board the moves before
         it leave (``PuzzleError`` or ``IllegalMove`` when one cannot be read or played)."""
