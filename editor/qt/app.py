@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.formats.jsonio import read_json
 from editor.formats.lint import is_tileset
+from editor.model.findings import Finding
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
@@ -21,7 +23,8 @@ from .designer import open_tileset_window
 from .designer.document import DocumentError
 from .docks.movelog import open_path
 from .document import BoardDocument
-from .mainwindow import APP_TITLE, MainWindow, refuse_file
+from .mainwindow import APP_TITLE, MainWindow
+from .notices import report_unopened
 
 ORGANIZATION = "carcassonne-editor"
 DOMAIN = "carcassonne-editor.org"
@@ -73,10 +76,10 @@ def recovered_documents(host: PluginHost, catalogue: Catalogue) -> list[BoardDoc
     for entry in entries:
         if choice == "recover":
             result = files.recover(entry, host, catalogue)
-            if result.document is None:
-                continue  # keep an autosave that does not load; it may still be wanted
-            docs.append(result.document)
-        if choice != "later":
+            if result.document is not None:
+                docs.append(result.document)  # its autosave stays until saved or discarded
+            # an autosave that does not load is kept: it may still be wanted
+        elif choice == "discard":
             files.forget(entry)
     return docs
 
@@ -103,22 +106,29 @@ def _closed(window: MainWindow) -> None:
 def start(paths: list[str], host: PluginHost | None = None,
           catalogue: Catalogue | None = None) -> list[MainWindow]:
     """Open the windows of a start: recovered autosaves, then ``paths``; with neither, the
-    last session's files, or the sample position on first start (no recent files)."""
+    last session's files, or the sample position on first start (no recent files).
+
+    A file that cannot be opened never stops the start: the others open (or an empty
+    board when none does), then one message says which files failed and why.
+    """
     host = host or default_host()
     catalogue = catalogue or load_catalogue(host)
     docs = recovered_documents(host, catalogue)
     designing = False
+    failures: list[tuple[str, list[Finding] | str]] = []
     for path in paths:
         if is_tileset_file(path):
             try:
                 open_tileset_window(path)
                 designing = True
             except DocumentError as exc:
-                refuse_file(None, path, str(exc))
+                failures.append((path, str(exc)))
+            except Exception as exc:  # the designer's bug must not stop the start
+                failures.append((path, [files.internal_error(path, exc)]))
             continue
-        result = open_path(path, host, catalogue)
+        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
         if result.document is None:
-            refuse_file(None, path, result.message)
+            failures.append((path, result.findings))
         else:
             files.add_recent(path)
             docs.append(result.document)
@@ -129,7 +139,10 @@ def start(paths: list[str], host: PluginHost | None = None,
                 docs.append(result.document)
     if not docs and not designing:
         docs.append(BoardDocument(host=host, catalogue=catalogue))
-    return [open_window(doc, host, catalogue) for doc in docs]
+    windows = [open_window(doc, host, catalogue) for doc in docs]
+    if failures:
+        report_unopened(windows[0] if windows else None, failures)
+    return windows
 
 
 def is_tileset_file(path: str) -> bool:

@@ -35,6 +35,8 @@ from editor.rules.ruleset import Ruleset, RulesetError
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import ruleset_of
 
+from .ondisk import FileStamp
+
 #: Milliseconds between the last edit and the recomputation of scores and findings.
 RESCORE_DELAY_MS = 120
 #: Codes of placement findings the document recomputes from the board's geometry.
@@ -109,6 +111,12 @@ class BoardDocument(QObject):
         self.file_findings: list[Finding] = list(file_findings or [])
         self._path = path or ""
         self._dirty = False
+        #: the file as this document last read or wrote it (to notice changes by others)
+        self.disk_stamp: FileStamp | None = None
+        #: a later version of the file the person chose to keep their version over
+        self.disk_seen: FileStamp | None = None
+        #: the autosave this document writes to when it was recovered from one
+        self.autosave_id: str | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._marks: dict[Cell, int] = {}
@@ -211,6 +219,20 @@ class BoardDocument(QObject):
     def _spec_of(board: Board, figure: Figure) -> FigureSpec:
         x, y = board.node_cell[figure.node]
         return FigureSpec(figure.kind, figure.owner, x, y, board.segment_of(figure.node).id)
+
+    def board_copy(self) -> Board:
+        """A board equal to this one, sharing nothing with it that an edit changes (for work
+        on another thread)."""
+        players = [replace(p, goods=dict(p.goods), supply=dict(p.supply))
+                   for p in self.players]
+        board = Board(players)
+        for placed in self.board:
+            board.place(placed.tile, placed.x, placed.y, placed.rotation)
+        for spec in self.figures():
+            board.add_figure(Figure(spec.kind, spec.owner,
+                                    board.cells[spec.cell].node(spec.segment)))
+        board.commit()
+        return board
 
     def feature(self, x: int, y: int, segment: str) -> FeatureInfo | None:
         """The feature holding a segment of the tile on (x, y)."""
@@ -606,6 +628,11 @@ class BoardDocument(QObject):
         if path != self._path:
             self._path = path
             self.pathChanged.emit(path)
+
+    def remember_disk(self) -> None:
+        """The file on disk is what this document read or wrote (see :attr:`disk_stamp`)."""
+        self.disk_stamp = FileStamp.of(self._path) if self._path else None
+        self.disk_seen = None
 
     def mark_saved(self) -> None:
         """The document now equals its file."""

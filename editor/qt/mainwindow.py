@@ -36,7 +36,7 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import art, files, palette, render
+from . import art, files, ondisk, palette, render
 from .commands import ChangeRuleset
 from .designer import install_designer, playtest_signals
 from .docks.annotations import AnnotationsDock
@@ -48,6 +48,7 @@ from .docks.movelog import MoveLogDock, install_move_log
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
+from .notices import refuse_file
 from .overlays import install_puzzle_tools
 from .rulesetpicker import RulesetDialog
 from .scene import BoardScene
@@ -169,6 +170,7 @@ class MainWindow(QMainWindow):
         install_move_log(self)
         install_designer(self)
         install_puzzle_tools(self)
+        ondisk.install_disk_watch(self)
         self._arrange_added_docks()
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
         self._restore_layout()
@@ -596,7 +598,7 @@ class MainWindow(QMainWindow):
         result = files.open_document(path, self.host, self.catalogue)
         if result.document is None:
             files.remove_recent(os.path.abspath(path))
-            refuse_file(self, path, result.message)
+            refuse_file(self, path, result.findings)
             return False
         files.add_recent(path)
         self.set_document(result.document)
@@ -613,14 +615,18 @@ class MainWindow(QMainWindow):
         suggested = self.doc.path or os.path.join(
             os.path.expanduser("~"), f"{self.doc.position.title or 'position'}.board.json")
         path, _ = QFileDialog.getSaveFileName(self, "Save board", suggested, BOARD_FILTER)
-        return bool(path) and self._save_to(path)
+        if not path:
+            return False
+        full = files.with_board_suffix(path)
+        if full != path and os.path.exists(full) and not ondisk.ask_replace(self, full):
+            return False
+        return self._save_to(full)
 
     def _save_to(self, path: str) -> bool:
-        try:
-            files.save_document(self.doc, path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, APP_TITLE, f"Could not save {path}:\n{exc}\n\n"
-                                 "The file on disk was left as it was.")
+        outcome = ondisk.save_checked(self, self.doc, path)
+        if outcome == ondisk.SAVE_AS:
+            return self.save_as()
+        if outcome != ondisk.SAVED:
             return False
         if self.autosaver is not None:
             self.autosaver.discard()
@@ -730,15 +736,6 @@ class MainWindow(QMainWindow):
             self.autosaver.timer.stop()
         event.accept()
         self.closed.emit()
-
-
-def refuse_file(parent: QWidget | None, path: str, message: str) -> None:
-    """Tell why a file cannot be opened, with the validator's report."""
-    box = QMessageBox(QMessageBox.Icon.Critical, APP_TITLE,
-                      f"{os.path.basename(path)} cannot be opened.", parent=parent)
-    box.setInformativeText("It is not a valid board file. The validator says:")
-    box.setDetailedText(message)
-    box.exec()
 
 
 def quit_all() -> None:
