@@ -4,6 +4,11 @@ Views never change the position directly: they push undo commands (``editor.qt.c
 whose ``redo``/``undo`` call the edit methods here, and every edit announces itself with a
 signal naming what changed, so the scene updates only the affected items.
 
+A ruleset that cannot be built (an edition no plugin provides, a misspelt option) leaves the
+document with :class:`UnavailableRuleset`: no edition, nothing scored, only the geometry
+checked, and an error finding that says why, until the person picks a ruleset. The
+position keeps the file's editions, so that saving does not lose them.
+
 The board's feature graph is append-only with a journal. Placing a tile appends; removing,
 turning or moving one rewinds the journal to just before that tile and replays the tiles
 placed after it, so an edit costs the tiles placed after the edited one (an edited tile moves
@@ -77,6 +82,30 @@ class FigureSpec:
         return (self.x, self.y)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardState:
+    """Everything a position's play changes: tiles in order, figures, players' counts."""
+
+    tiles: tuple[TileSpec, ...]
+    figures: tuple[FigureSpec, ...]
+    players: tuple[Player, ...]
+
+
+@dataclass
+class UnavailableRuleset(Ruleset):
+    """Stands in for a board's ruleset that cannot be built: no edition, so nothing is
+    scored and only geometry is checked; ``wanted`` is the file's ruleset, ``reason`` why
+    it cannot be built."""
+
+    wanted: str = ""
+    reason: str = ""
+
+    @property
+    def name(self) -> str:
+        """The file's ruleset, marked."""
+        return f"{self.wanted} (unavailable)"
+
+
 def figure_key(spec: FigureSpec) -> tuple[str, int, int, int, str]:
     """A hashable identity for recorded figure findings."""
     return (spec.kind, spec.owner, spec.x, spec.y, spec.segment)
@@ -138,18 +167,26 @@ class BoardDocument(QObject):
     # -- setup -----------------------------------------------------------------------------
 
     def _resolve_rules(self) -> Ruleset:
-        """The position's ruleset; when it cannot be built (an edition whose plugin is not
-        installed), the default one for scoring, with a finding. The position keeps its own
-        editions, so that saving does not lose them."""
-        self.file_findings = [f for f in self.file_findings if f.code != "ruleset"]
+        """The position's ruleset, or :class:`UnavailableRuleset` saying why not."""
         try:
             return ruleset_of(self.position, self.host)
         except RulesetError as exc:
-            rules = self.host.ruleset()
-            self.file_findings.append(Finding(f"{exc}; scoring with {rules.name} instead",
-                                              "$.ruleset", self._path, "ruleset",
-                                              Severity.WARNING))
-            return rules
+            return UnavailableRuleset((), {}, self.host, wanted=self.position.ruleset_spec,
+                                      reason=str(exc))
+
+    @property
+    def ruleset_problem(self) -> str:
+        """Why the position's own ruleset cannot be used ("" when it can)."""
+        return self.rules.reason if isinstance(self.rules, UnavailableRuleset) else ""
+
+    def _ruleset_finding(self) -> list[Finding]:
+        problem = self.ruleset_problem
+        if not problem:
+            return []
+        return [Finding(f"the board's ruleset {self.position.ruleset_spec} is unavailable: "
+                        f"{problem}. Nothing is scored until a ruleset is chosen (Rules → "
+                        "Ruleset…); saving keeps the file's", "$.ruleset", self._path,
+                        "ruleset-unavailable")]
 
     def _adopt(self, loaded: Board) -> None:
         """Rebuild the loaded board with a journal mark per tile, recording the placement
@@ -250,6 +287,15 @@ class BoardDocument(QObject):
         """The figure kinds of the ruleset, in its order."""
         return list(self.rules.figure_kinds())
 
+    def tile_sets(self) -> list[str]:
+        """The tile sets the board draws from: those it lists, else its ruleset's."""
+        return list(self.position.tilesets) or self.rules.tilesets()
+
+    def state(self) -> BoardState:
+        """The tiles, figures and players as they are now (copies)."""
+        return BoardState(tuple(self.tiles()), tuple(self.figures()), tuple(
+            replace(p, goods=dict(p.goods), supply=dict(p.supply)) for p in self.players))
+
     def full_supply(self) -> dict[str, int]:
         """Every figure kind of the ruleset, as many as a player starts with."""
         return {k.name: k.supply for k in self.rules.figure_kinds().values()}
@@ -296,7 +342,7 @@ class BoardDocument(QObject):
     def findings(self) -> list[Finding]:
         """File findings, placement and figure findings and the position's findings."""
         if self._findings is None:
-            found = list(self.file_findings)
+            found = self._ruleset_finding() + list(self.file_findings)
             found += self._geometry_findings()
             for cell, items in self._placement_findings.items():
                 if cell in self.board.cells:
@@ -494,6 +540,38 @@ class BoardDocument(QObject):
             board.remove_figure(figure)
         for spec in wanted[keep:]:
             board.add_figure(Figure(spec.kind, spec.owner, cells[spec.cell].node(spec.segment)))
+
+    def set_state(self, state: BoardState) -> None:
+        """Make the board exactly ``state`` (tiles in its order, figures, the players' names,
+        colours, scores, goods and supplies); the cells whose tile changed are announced."""
+        before = {spec.cell: spec for spec in self.tiles()}
+        after = {spec.cell: spec for spec in state.tiles}
+        figures_before = {f.cell for f in self.figures()}
+        self._rebuild(list(state.tiles), list(state.figures))
+        self._placement_findings.clear()
+        self._figure_findings.clear()
+        board = self.board
+        for spec in state.tiles:
+            self._record_placement(board, spec.tile, spec.x, spec.y, spec.rotation)
+        for cell in before.keys() - after.keys():
+            self.tileRemoved.emit(*cell)
+        for cell, spec in after.items():
+            if cell not in before:
+                self.tileAdded.emit(*cell)
+            elif before[cell] != spec:
+                self.tileChanged.emit(*cell)
+        for player, wanted in zip(self.players, state.players, strict=False):
+            player.name, player.colour, player.score = wanted.name, wanted.colour, wanted.score
+            player.goods, player.supply = dict(wanted.goods), dict(wanted.supply)
+        self.figuresChanged.emit(sorted(figures_before | {f.cell for f in state.figures}))
+        self.playersChanged.emit()
+        self._touched()
+
+    def set_tilesets(self, tilesets: list[str]) -> None:
+        """The tile sets the board lists (``[]``: its ruleset's)."""
+        self.position.tilesets = list(tilesets)
+        self.rulesetChanged.emit()
+        self._touched()
 
     # -- figures ---------------------------------------------------------------------------
 

@@ -37,7 +37,6 @@ from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
 from . import art, files, ondisk, palette, render
-from .commands import ChangeRuleset
 from .designer import install_designer, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
@@ -50,7 +49,7 @@ from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .notices import refuse_file
 from .overlays import install_puzzle_tools
-from .rulesetpicker import RulesetDialog
+from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .view import TOOLS, BoardView
 
@@ -504,11 +503,10 @@ class MainWindow(QMainWindow):
         combo.setCurrentIndex(max(index, 0))
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
-        rules = self.doc.rules
-        text = f"Rules: {rules.name}"
-        if not set(self.doc.position.editions) <= {e.name for e in rules.editions}:
-            text += f" (the file's {' + '.join(self.doc.position.editions)} is unavailable)"
-        self.rules_label.setText(text)
+        problem = self.doc.ruleset_problem
+        self.rules_label.setText(f"Rules: {self.doc.rules.name}")
+        self.rules_label.setToolTip(f"Unavailable: {problem}. Choose one in Rules ▸ Ruleset…"
+                                    if problem else "Ruleset in force (Rules ▸ Ruleset…)")
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
@@ -670,18 +668,20 @@ class MainWindow(QMainWindow):
     def choose_rules(self) -> None:
         """The ruleset dialog; each change applies at once (one undo step each)."""
         dialog = RulesetDialog(self.host, self.doc.position.editions, self.doc.position.options,
-                               self)
-        dialog.picker.changed.connect(self.apply_rules)
+                               self, apply=self.apply_rules)
         dialog.exec()
 
-    def apply_rules(self, editions: list[str], options: dict) -> bool:
-        """Switch ruleset through an undo command; a ruleset that cannot be built is shown."""
+    def apply_rules(self, editions: list[str], options: Options) -> bool:
+        """Switch ruleset through an undo command (asking about tiles of other sets); a
+        ruleset that cannot be built is shown; whether the ruleset changed."""
         try:
-            self.host.ruleset([(name, {}) for name in editions], options)
+            command = ruleset_command(self, self.doc, editions, options)
         except RulesetError as exc:
             self.statusBar().showMessage(str(exc), 8000)
             return False
-        self.doc.undo_stack.push(ChangeRuleset(self.doc, editions, options))
+        if command is None:
+            return False
+        self.doc.undo_stack.push(command)
         return True
 
     def _fill_presets(self) -> None:

@@ -267,7 +267,7 @@ class CatalogueWidget(QWidget):
     def _filter(self) -> None:
         choice = self.sets.currentData() or ""
         if choice == RULESET_SETS:
-            ids = frozenset(self.doc.rules.tilesets()) if self.doc is not None else frozenset()
+            ids = frozenset(self.doc.tile_sets()) if self.doc is not None else frozenset()
         else:
             ids = frozenset([choice]) if choice else frozenset()
         self.proxy.update(ids, self.editions.currentData() or "",

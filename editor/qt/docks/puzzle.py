@@ -396,7 +396,7 @@ class PuzzlePanel(QWidget):
         self.feature_edit.setEnabled(kind == BLOCK_COMPLETION)
 
     def _sets(self) -> list[str]:
-        return self.doc.position.tilesets or self.doc.rules.tilesets()
+        return self.doc.tile_sets()
 
     # -- authoring -------------------------------------------------------------------------
 
