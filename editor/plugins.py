@@ -16,7 +16,7 @@ import pluggy
 
 from editor import hookspecs
 from editor.rules.editions import Edition
-from editor.rules.ruleset import HookCall, Ruleset, RulesetError, coerce, parse_spec
+from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
 
@@ -177,21 +177,7 @@ class PluginHost:
             bases = [self.editions[paired]]
             values[paired] = dict((options or {}).get(paired, {}))
         ordered = bases + [e for e in chosen if e.expansion]
-        resolved: dict[str, dict[str, Any]] = {}
-        for edition in ordered:
-            given = values.get(edition.name, {})
-            known = {s.name for s in edition.options}
-            for key in given:
-                if key not in known:
-                    raise RulesetError(f"{edition.name} has no option {key!r} "
-                                       f"(options: {', '.join(sorted(known)) or 'none'})")
-            resolved[edition.name] = {}
-            for spec_ in edition.options:
-                value = coerce(given.get(spec_.name, spec_.default), spec_.default)
-                problem = spec_.check(value)
-                if problem:
-                    raise RulesetError(f"{edition.name}: {problem}")
-                resolved[edition.name][spec_.name] = value
+        resolved = {e.name: resolve_options(e, values.get(e.name, {})) for e in ordered}
         return Ruleset(tuple(ordered), resolved, self)
 
 

@@ -20,7 +20,7 @@ draw order runs out).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -31,13 +31,14 @@ from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
 from editor.model.findings import Finding, Severity
-from editor.model.players import ABBOT, Figure, Player
+from editor.model.players import Figure, Player
 from editor.model.position import Position
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.engine import Engine
-from editor.rules.moves import TAKE_BACK, FigureAction, IllegalMove, Move, MoveResult, Turn
+from editor.rules.movelog import MoveLogError, move_of
+from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
 from editor.rules.report import Line, lines_of
 from editor.rules.ruleset import Ruleset
 
@@ -163,8 +164,10 @@ def start_of(position: Position) -> tuple[list[Placement], list[Player]]:
     return tiles, players
 
 
-def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
-    """Play the position's move log from its start; raises :class:`ReplayError`."""
+def replay(position: Position, rules: Ruleset, catalogue: Catalogue,
+           progress: Callable[[int], None] | None = None) -> Replay:
+    """Play the position's move log from its start; raises :class:`ReplayError`.
+    ``progress`` is told how many moves were played before each move."""
     tiles, players = start_of(position)
     result = Replay(position, rules, tiles, players, [])
     board = result.board_at(0)
@@ -172,6 +175,8 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
     names = result.names
     last: MoveResult | None = None
     for i, entry in enumerate(position.moves):
+        if progress is not None:
+            progress(i)
         player = int(entry["player"])
         if not 0 <= player < len(players):
             raise ReplayError(i, f"no player {player}")
@@ -180,7 +185,7 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
                                       None, board))
             last = None
             continue
-        move = _move(i, entry, player, catalogue)
+        move = _move(i, entry, catalogue, board)
         turn = last.next_turn if last is not None and last.next_turn.player == player \
             else Turn(player)
         try:
@@ -200,18 +205,11 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue) -> Replay:
     return result
 
 
-def _move(i: int, entry: dict[str, Any], player: int, catalogue: Catalogue) -> Move:
-    ref = entry.get("tile")
-    if not isinstance(ref, str) or ref not in catalogue:
-        raise ReplayError(i, f"unknown tile {ref!r}")
-    figure = None
-    if "return" in entry:
-        back = entry["return"]
-        figure = FigureAction(ABBOT, back["segment"], TAKE_BACK, (back["x"], back["y"]))
-    elif "figure" in entry:
-        figure = FigureAction(entry["figure"]["kind"], entry["figure"]["segment"])
-    return Move(player, catalogue.tile(ref), entry["x"], entry["y"],
-                (entry.get("rotation", 0) // 90) % 4, figure)
+def _move(i: int, entry: dict[str, Any], catalogue: Catalogue, board: Board) -> Move:
+    try:
+        return move_of(entry, catalogue, board)
+    except MoveLogError as exc:
+        raise ReplayError(i, str(exc)) from exc
 
 
 def _step(i: int, entry: dict[str, Any], text: str, player: int, events: list[Event],

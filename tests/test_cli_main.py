@@ -21,7 +21,8 @@ def opened(monkeypatch):
     ([], []),
     (["gui"], []),
     (["samples/first-steps.board.json"], ["samples/first-steps.board.json"]),
-    (["a.board.json", "b.jcz"], ["a.board.json", "b.jcz"]),
+    (["samples/first-steps.board.json", "tests/jcz/data/tiny-city.jcz"],
+     ["samples/first-steps.board.json", "tests/jcz/data/tiny-city.jcz"]),
     (["gui", "tilesets/base-c1.json"], ["tilesets/base-c1.json"]),
 ])
 def test_files_without_a_command_open_the_editor(opened, argv, files):

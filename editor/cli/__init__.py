@@ -1,35 +1,78 @@
 """The ``carcassonne-editor`` command line.
 
-Each subcommand lives in a module of this package exposing ``register(subparsers)``;
-its handler returns the exit code: 0 ok, 1 findings, 2 usage or load error.
+Each subcommand lives in a module of this package exposing ``register(subparsers)``; its
+handler returns the exit code (:data:`EXIT_OK`, :data:`EXIT_FINDINGS`, :data:`EXIT_USAGE`).
+Only the module of the command being run is imported, so that a command does not pay for
+what the others need; ``--help`` and shell completion load them all.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import time
 from collections.abc import Sequence
 
 from editor import __version__
 
-#: Subcommand modules, in the order ``--help`` lists them.
-COMMANDS = ("gui", "validate", "tilesets", "score", "compare", "solve", "check", "scenario",
-            "render", "plugins", "import_jcz", "replay")
+from . import diagnostics
+
+PROG = "carcassonne-editor"
+
+#: Exit codes: done; findings (invalid file, failing check, plugin error); a file cannot be
+#: read or the command line is wrong; an internal error (a bug: see the log file).
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+#: Standard output closed early (``… | head``): what a shell reports for a tool ended by
+#: SIGPIPE, said quietly.
+EXIT_PIPE = 128 + 13
+
+#: Command → module of this package, in the order ``--help`` lists them.
+COMMANDS = {
+    "gui": "gui", "validate": "validate", "tilesets": "tilesets", "score": "score",
+    "compare": "compare", "solve": "solve", "check": "check", "scenario": "scenario",
+    "render": "render", "plugins": "plugins", "import-jcz": "import_jcz",
+    "export-jcz": "export_jcz", "replay": "replay", "completion": "completion",
+}
+
+EPILOG = """\
+exit codes: 0 done, 1 findings (an invalid file, a failing check, a plugin error),
+2 a file cannot be read or the command line is wrong, 3 an internal error (a bug: the
+message names the log file holding the details; --verbose shows them too).
+Run 'carcassonne-editor COMMAND --help' for a command's options."""
+
+#: Options of the top level that take no value; any other word starting a command line is
+#: a command or a file.
+_FLAGS = frozenset({"-h", "--help", "--version", "-v", "--verbose"})
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+class _CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser: also takes ``--verbose`` after the command."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        _add_verbose(self, argparse.SUPPRESS)
+
+
+def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("-v", "--verbose", action="store_true", default=default,
+                        help="log what the command does on stderr, and the traceback of an "
+                        "internal error")
+
+
+def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with the given commands registered (default: every command)."""
     parser = argparse.ArgumentParser(
-        prog="carcassonne-editor",
+        prog=PROG, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Build, annotate, score and compare Carcassonne positions. "
-        "With no command, opens the desktop editor.",
-    )
+        "With no command, or with files only, opens the desktop editor.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f"editor.cli.{name}").register(sub)
-    parser.set_defaults(commands=frozenset(sub.choices))
+    _add_verbose(parser, False)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
+    for name in COMMANDS if commands is None else commands:
+        importlib.import_module(f"editor.cli.{COMMANDS[name]}").register(sub)
     return parser
 
 
@@ -37,15 +80,72 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
     Without a command (``carcassonne-editor`` or ``carcassonne-editor board.json``) it is
-    ``gui``: files alone open in the desktop editor.
+    ``gui``: existing files alone open in the desktop editor. A word that is neither a
+    command nor an existing file is a usage error.
     """
-    parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
-    commands = parser.get_default("commands")
-    if not words or (words[0] not in commands and not words[0].startswith("-")):
-        words.insert(0, "gui")
-    args = parser.parse_args(words)
+    verbose = any(w in ("-v", "--verbose") for w in words)
+    diagnostics.configure(verbose)
     try:
-        return int(args.handler(args))
+        if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (see ``completion``)
+            from .completion import complete
+
+            complete(build_parser())
+        words, commands, problem = _with_command(words)
+        if problem:
+            print(problem, file=sys.stderr)
+            return EXIT_USAGE
+        parser = build_parser(commands)
+        try:
+            args = parser.parse_args(words)
+        except SystemExit as exit_:  # --help, --version, or a usage error already printed
+            return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_USAGE
+        started = time.perf_counter()
+        diagnostics.log.debug("command %s: %s %s, Python %s", args.command, PROG, __version__,
+                              sys.version.split()[0])
+        with diagnostics.unhandled(words) as crashes:  # e.g. in a Qt slot of the editor
+            code = int(args.handler(args))
+        sys.stdout.flush()
+        code = EXIT_INTERNAL if crashes else code
+        diagnostics.log.debug("command %s: exit %d after %.3f s", args.command, code,
+                              time.perf_counter() - started)
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        diagnostics.silence_stdout()
+        return EXIT_PIPE
+    except Exception as exc:
+        diagnostics.internal_error(exc, words)
+        return EXIT_INTERNAL
+
+
+def gui_main() -> int:
+    """The ``carcassonne-editor-gui`` entry (no console on Windows): always the editor."""
+    return main(["gui", *sys.argv[1:]])
+
+
+def _with_command(words: list[str]) -> tuple[list[str], list[str] | None, str]:
+    """The command line with ``gui`` inserted where files alone are given, the commands to
+    register (``None``: all of them), or a problem to report."""
+    at = next((i for i, w in enumerate(words) if w not in _FLAGS), None)
+    if at is None:
+        if any(w in ("-h", "--help") for w in words):
+            return words, None, ""
+        if "--version" in words:
+            return words, [], ""
+        return [*words, "gui"], ["gui"], ""
+    word = words[at]
+    if word in COMMANDS:
+        return words, [word], ""
+    if word.startswith("-"):
+        return words, None, ""
+    if os.path.exists(word):
+        return [*words[:at], "gui", *words[at:]], ["gui"], ""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+    return words, [], (f"{PROG}: {word!r} is neither a command nor an existing file{hint}\n"
+                       f"commands: {', '.join(COMMANDS)}\n"
+                       f"Run '{PROG} --help' for the usage.")

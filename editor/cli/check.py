@@ -19,7 +19,7 @@ from .common import (
     report_plugin_errors,
     rules_for,
 )
-from .progress import add_time_limit, terminal_progress
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         rules = rules_for(position, args.rules)
-        with terminal_progress(args, "checking") as progress:
+        with work_bar(args, "checking") as progress:
             report = check(position, rules, catalogue(), progress)
     except (CommandError, PuzzleError) as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)

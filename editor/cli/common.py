@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from editor.formats.report import FileResult, render_text
+from editor.formats.report import OUTPUT_FORMAT, FileResult, render_text
 from editor.model.findings import Severity
 from editor.model.position import Position
 from editor.plugins import default_host
 from editor.rules.ruleset import Ruleset, RulesetError
-from editor.workspace import open_position, ruleset_of
+from editor.workspace import open_position, ruleset_findings, ruleset_of
+
+from .completion import rulesets, with_completer
+
+log = logging.getLogger(__name__)
 
 
 class CommandError(Exception):
@@ -25,13 +30,14 @@ def add_format(parser: Any) -> None:
                         help="output for people (text, the default) or for tools (json)")
 
 
-def add_rules(parser: Any, many: bool = False) -> None:
-    """The ``--rules`` option."""
-    parser.add_argument(
+def add_rules(parser: Any, many: bool = False, default: str = "the board's own ruleset"
+              ) -> None:
+    """The ``--rules`` option; ``default`` says what the command uses without it."""
+    with_completer(parser.add_argument(
         "--rules", action="append" if many else "store", metavar="RULESET",
         help="editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', "
         "'base:C2 + traders-builders:C2'" + (" (repeatable)" if many else "")
-        + "; default: the board's own ruleset")
+        + f"; default: {default}"), rulesets)
 
 
 def load(path: str) -> Position:
@@ -49,16 +55,20 @@ def load(path: str) -> Position:
 
 
 def rules_for(position: Position, spec: str | None) -> Ruleset:
-    """The ruleset to use, as a CommandError when it cannot be built."""
+    """The ruleset to use, as a CommandError when it cannot be built (for the board's own
+    ruleset, naming where in the file and what exists)."""
     try:
         return ruleset_of(position, default_host(), spec)
     except RulesetError as exc:
-        raise CommandError(str(exc)) from exc
+        found = [] if spec else ruleset_findings(position.editions, position.options)
+        raise CommandError("; ".join(f"{f.path}: {f.message}" for f in found)
+                           or str(exc)) from exc
 
 
-def print_json(data: Any) -> None:
-    """Pretty JSON on stdout."""
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+def print_json(data: Mapping[str, Any]) -> None:
+    """A command's ``--format json`` output on stdout, led by its ``format`` version (the
+    schemas in ``schemas/output/`` describe each command's)."""
+    print(json.dumps({"format": OUTPUT_FORMAT, **data}, indent=2, ensure_ascii=False))
 
 
 def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> str:
@@ -77,3 +87,5 @@ def report_plugin_errors() -> None:
     """Tell stderr about plugins that failed, so nobody wonders where an edition went."""
     for error in default_host().errors:
         print(f"warning: {error}", file=sys.stderr)
+        if error.details:
+            log.debug("plugin %s:\n%s", error.plugin, error.details.rstrip())

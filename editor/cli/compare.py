@@ -8,7 +8,6 @@ from typing import Any
 
 from editor.plugins import default_host
 from editor.rules.compare import Comparison, compare, default_rulesets
-from editor.rules.moves import IllegalMove
 from editor.rules.notation import NotationError, parse_move
 from editor.workspace import catalogue
 
@@ -31,13 +30,16 @@ def register(subparsers: Any) -> None:
         description="Score one position under several rulesets, per player and per feature, "
         "and mark every difference with the rules that cause it. Default rulesets: every "
         "base edition paired with its Traders & Builders edition, C1 in each of its rules "
-        "versions. With --move, compare the effect of one move instead of final scoring.")
-    parser.add_argument("board", metavar="BOARD", help="a board file")
-    add_rules(parser, many=True)
+        "versions. With --move, compare the effect of one move instead of final scoring. "
+        "Exit code: 0 compared, 2 the board cannot be read or --rules, --move or --player is "
+        "wrong.")
+    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
+    add_rules(parser, many=True, default="every base edition with its Traders & Builders "
+              "edition, C1 in each of its rules versions")
     parser.add_argument("--move", metavar="MOVE",
                         help="a move such as 'E@0,-1:180+follower:city' (tile, cell, rotation "
                         "in degrees, optional figure on a segment)")
-    parser.add_argument("--player", type=int, default=None,
+    parser.add_argument("--player", type=int, default=None, metavar="N",
                         help="who makes the --move (default: the puzzle's player to move, "
                         "else the first player)")
     add_format(parser)
@@ -61,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             sets = list(dict.fromkeys(t for r in rulesets for t in r.tilesets()))
             move = parse_move(args.move, player, catalogue(), sets)
         result = compare(position.board, rulesets, move)
-    except (CommandError, NotationError, IllegalMove) as exc:
+    except (CommandError, NotationError) as exc:
         print(f"carcassonne-editor compare: {exc}", file=sys.stderr)
         return 2
     report_plugin_errors()
@@ -69,15 +71,18 @@ def run(args: argparse.Namespace) -> int:
         print_json(result.to_json())
     else:
         print(render(result))
-    return 0
+    # a move no ruleset can play leaves nothing to compare
+    return 1 if result.unplayable and all(result.unplayable) else 0
 
 
 def render(result: Comparison) -> str:
     """The comparison as text: totals, then every row, differences marked with '≠'."""
     what = "final scores" if result.mode == "final" else "points from the move"
     header = ["ruleset", *result.players]
+    names = [f"{name} (cannot be played)" if why else name
+             for name, why in zip(result.rulesets, result.unplayable, strict=True)]
     out = [f"Compared: {what}", "",
-           table([[name, *t] for name, t in zip(result.rulesets, result.totals, strict=True)],
+           table([[name, *t] for name, t in zip(names, result.totals, strict=True)],
                  header), ""]
     def scored(points: dict[int, int]) -> str:
         return ", ".join(f"{result.players[p]} {n}" for p, n in sorted(points.items())) or "-"

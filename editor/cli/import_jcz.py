@@ -11,9 +11,10 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.boards import save_position
+from editor.formats.boards import position_to_dict, save_position
+from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
 from editor.formats.report import line
-from editor.jcz import convert, read_save
+from editor.jcz import convert, read_save, restore
 from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
 from editor.replay import ReplayError, replay
@@ -33,15 +34,20 @@ def register(subparsers: Any) -> None:
         "(x-assertions) and the fixed draw order (x-draw-order). Exit codes: 0 written, "
         "1 unsupported content (listed; nothing written), 2 unreadable save or unwritable "
         "board.")
-    parser.add_argument("save", metavar="SAVE.jcz", help="a JCloisterZone saved game")
+    parser.add_argument("save", metavar="SAVE.jcz",
+                        help="a JCloisterZone saved game, or '-' for standard input")
     parser.add_argument("-o", "--output", metavar="BOARD.json", required=True,
-                        help="the board file to write")
+                        help="the board file to write, or '-' for standard output")
     add_format(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert, replay to the end of the log, write."""
+    if args.output == STDIN and args.format == "json":
+        print(f"{PROG}: -o - and --format json both write to standard output: choose one",
+              file=sys.stderr)
+        return 2
     save, findings = read_save(args.save)
     if save is None:
         return _finish(args, findings, 2)
@@ -58,13 +64,18 @@ def run(args: argparse.Namespace) -> int:
                           args.save, "jcz-unplayable")
         return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
+    if conversion.editor is not None:
+        conversion.findings += restore(position, conversion.editor)
     try:
-        save_position(args.output, position)
+        if args.output == STDIN:
+            sys.stdout.write(dumps(position_to_dict(position)))
+        else:
+            save_position(args.output, position)
     except (OSError, ValueError) as exc:
         problem = Finding(f"cannot write {args.output}: {exc}", "$", args.output, "unwritable")
         return _finish(args, [*conversion.findings, problem], 2)
-    summary = (f"wrote {args.output}: {len(position.board)} tiles, {len(position.moves)} moves,"
-               f" ruleset {played.rules.name}, scores "
+    summary = (f"wrote {source_name(args.output, STDOUT_NAME)}: {len(position.board)} tiles, "
+               f"{len(position.moves)} moves, ruleset {played.rules.name}, scores "
                + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
                                                       strict=True)))
     return _finish(args, conversion.findings, 0, summary)
@@ -72,17 +83,27 @@ def run(args: argparse.Namespace) -> int:
 
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
             summary: str = "") -> int:
+    return finish(args, {"save": args.save}, findings, code, summary,
+                  f"{PROG}: {{n}} unsupported item{{s}}: nothing written")
+
+
+def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Finding],
+           code: int, summary: str, refused: str) -> int:
+    """Report a conversion (import-jcz, export-jcz): ``--format json`` as one object
+    (``source``, the output when written, the exit code, the summary, every finding), else
+    the findings (errors on stderr), then the summary or, when refused, ``refused`` with
+    ``{n}`` errors and plural ``{s}``."""
     if args.format == "json":
-        print_json({"save": args.save, "output": args.output if code == 0 else None,
+        print_json({**source, "output": args.output if code == 0 else None,
                     "exit": code, "summary": summary,
                     "findings": [f.to_json() for f in findings]})
         return code
     for f in findings:
-        print(line(f), file=sys.stderr if f.severity is Severity.ERROR else sys.stdout)
+        error = f.severity is Severity.ERROR or args.output == STDIN
+        print(line(f), file=sys.stderr if error else sys.stdout)
     if summary:
-        print(summary)
+        print(summary, file=sys.stderr if args.output == STDIN else sys.stdout)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        print(f"{PROG}: {errors} unsupported item{'s' if errors != 1 else ''}: nothing written",
-              file=sys.stderr)
+        print(refused.format(n=errors, s="s" if errors != 1 else ""), file=sys.stderr)
     return code

@@ -6,7 +6,11 @@ import argparse
 import math
 import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
+
+from editor.formats.jsonio import STDIN
 
 from .common import CommandError, load
 
@@ -18,10 +22,13 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "render", help="draw a board to PNG or SVG",
         description="Draw a board with its figures, notes, arrows and highlights to a PNG "
-        "(100 pixels per tile at scale 1) or an SVG of vector shapes. Needs no display.")
-    parser.add_argument("board", metavar="BOARD", help="a board file")
+        "(100 pixels per tile at scale 1) or an SVG of vector shapes. Needs no display. "
+        "Exit code: 0 written, 2 the board cannot be read, the image cannot be written or "
+        "the command line is wrong.")
+    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="the image to write: a .png or .svg file")
+                        help="the image to write: a .png or .svg file, or '-' for SVG on "
+                        "standard output")
     parser.add_argument("--no-annotations", action="store_true",
                         help="leave out notes, arrows and highlights")
     parser.add_argument("--scale", type=float, default=1.0, metavar="S",
@@ -31,7 +38,8 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the board and write the image."""
-    ext = os.path.splitext(args.output)[1].lower()
+    to_stdout = args.output == STDIN
+    ext = ".svg" if to_stdout else os.path.splitext(args.output)[1].lower()
     try:
         if ext not in FORMATS:
             raise CommandError(f"cannot tell the image format of {args.output!r}: "
@@ -44,6 +52,13 @@ def run(args: argparse.Namespace) -> int:
         from editor.qt.render import render_png, render_svg
 
         annotations = not args.no_annotations
+        if to_stdout:
+            with tempfile.TemporaryDirectory() as folder:
+                image = Path(folder) / "board.svg"
+                render_svg(position, image, annotations=annotations)
+                sys.stdout.flush()
+                sys.stdout.buffer.write(image.read_bytes())
+            return 0
         if ext == ".png":
             render_png(position, args.output, annotations=annotations, scale=args.scale)
         else:

@@ -32,6 +32,7 @@ from editor.rules.ruleset import RulesetError
 from editor.workspace import catalogue, ruleset_of
 
 from .common import add_format, add_rules, print_json, table
+from .progress import counter
 
 PROG = "carcassonne-editor replay"
 
@@ -45,7 +46,8 @@ def register(subparsers: Any) -> None:
         "printing each move's events, the scores after the last move, end-of-game scoring and "
         "the final scores. Exit codes: 0 ok, 1 unsupported content, an unplayable move or "
         "(--check) a failed assertion, 2 unreadable file or bad --rules.")
-    parser.add_argument("file", metavar="FILE", help="a .jcz save or a board file with moves")
+    parser.add_argument("file", metavar="FILE",
+                        help="a .jcz save or a board file with moves, or '-' for standard input")
     add_rules(parser)
     parser.add_argument("--check", action="store_true",
                         help="check the assertions ('<player> has N points', '<player> scored "
@@ -68,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 2
     try:
-        played = replay(position, rules, cat)
+        with counter("replaying", len(position.moves), unit="moves",
+                     output_format=args.format) as done:
+            played = replay(position, rules, cat, done)
     except ReplayError as exc:
         problem = Finding(f"cannot replay: {exc}", f"$.moves[{exc.index}]", args.file,
                           "unplayable")
@@ -133,7 +137,8 @@ def to_json(played: Replay, findings: list[Finding], checks: list[Check],
         "start": [{"tile": t.ref, "x": x, "y": y, "rotation": r * 90}
                   for t, x, y, r in played.start_tiles],
         "moves": [{"index": s.index, "move": s.entry, "text": s.text,
-                   "events": [describe_event(e, names) for e in s.events],
+                   "events": [{**e.to_json(), "text": describe_event(e, names)}
+                              for e in s.events],
                    "lines": [ln.to_json() for ln in s.lines],
                    "findings": [f.to_json() for f in s.findings],
                    "scores": [p.score for p in s.players]} for s in played.steps],

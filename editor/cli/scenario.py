@@ -22,7 +22,7 @@ from .common import (
     report_plugin_errors,
     rules_for,
 )
-from .progress import add_time_limit, terminal_progress
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -79,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if tile is not None:
         found = fits(engine, board, tile)
         if args.format == "json":
-            print_json({"tile": tile.ref, "cells": [{"cell": list(c), "rotations":
-                                                     [r * 90 for r in rs]} for c, rs in found]})
+            print_json({"query": "fits", "tile": tile.ref, "cells": [
+                {"cell": list(c), "rotations": [r * 90 for r in rs]} for c, rs in found]})
         else:
             print(f"{tile.ref} fits on {len(found)} cell{'' if len(found) == 1 else 's'}"
                   + ":" * bool(found))
@@ -88,20 +88,20 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  ({x}, {y})  " + " ".join(f"{r * 90}°" for r in rs))
     elif args.dead:
         try:
-            with terminal_progress(args, "looking for dead cells") as progress:
+            with work_bar(args, "dead cells") as progress:
                 dead = Fitter(engine, left.available()).dead_cells(board, progress)
         except Stopped as exc:
             print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
             return 1
         if args.format == "json":
-            print_json({"bag": left.total, "dead": [list(c) for c in dead]})
+            print_json({"query": "dead", "bag": left.total, "dead": [list(c) for c in dead]})
         else:
             print(f"{len(dead)} dead cell{'' if len(dead) == 1 else 's'} (no tile of the "
                   f"{left.total} left fits)" + ":" * bool(dead))
             for x, y in dead:
                 print(f"  ({x}, {y})  needs {describe_sides(board.signature(x, y))}")
     elif args.format == "json":
-        print_json(left.to_json())
+        print_json({"query": "remaining", **left.to_json()})
     else:
         print(render_bag(left, len(_hand(position.puzzle, cat))))
     return 1 if left.excess else 0

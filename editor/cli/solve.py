@@ -20,7 +20,7 @@ from .common import (
     rules_for,
     table,
 )
-from .progress import add_time_limit, terminal_progress
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         rules = rules_for(position, args.rules)
         puzzle = Puzzle.from_dict(position.puzzle)
         stopped: Stopped | None = None
-        with terminal_progress(args, "solving") as progress:
+        with work_bar(args, "solving") as progress:
             solver = Solver.for_position(position, rules, catalogue(), puzzle, progress)
             try:
                 ranking = solver.rank()

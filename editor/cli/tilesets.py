@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 from typing import Any
 
+from editor.formats.report import line
 from editor.formats.schemas import SchemaLoadError
-from editor.formats.tilesets import TilesetError, load_builtin_catalogue
+from editor.formats.tilesets import TilesetError
+from editor.model.findings import Severity
 from editor.model.tilesets import TileSet
+from editor.workspace import catalogue, catalogue_findings
 
-_COLUMNS = ("id", "part", "edition", "kinds", "tiles", "goods", "start", "provisional", "name")
+from .common import add_format, print_json
+
+_COLUMNS = ("id", "part", "edition", "kinds", "tiles", "goods", "start", "provisional",
+            "name", "file")
 
 
 def register(subparsers: Any) -> None:
@@ -19,11 +25,12 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "tilesets",
         help="list the built-in tile sets",
-        description="List every built-in tile set: id, part, edition, tile kinds, tiles in the "
-        "box, goods symbols, start tile and how many tile kinds are provisional.",
+        description="List every built-in tile set and those plugins ship: id, part, edition, "
+        "tile kinds, tiles in the box, goods symbols, start tile, how many tile kinds are "
+        "provisional, name and file. Exit code: 0 listed, 1 a plugin's tile set is broken "
+        "(named on stderr), 2 a built-in tile set cannot be read (a broken installation).",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="a table for people (text, the default) or JSON for tools")
+    add_format(parser)
     parser.set_defaults(handler=run)
 
 
@@ -44,7 +51,10 @@ def describe(tile_set: TileSet) -> dict[str, Any]:
     }
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, column: str) -> str:
+    if column == "file":
+        relative = os.path.relpath(value) if value else ""
+        return value if not value or relative.startswith("..") else relative
     if isinstance(value, dict):
         return ", ".join(f"{k} {n}" for k, n in value.items()) or "-"
     return "-" if value is None else str(value)
@@ -52,7 +62,7 @@ def _cell(value: Any) -> str:
 
 def table(rows: list[dict[str, Any]]) -> str:
     """The rows as aligned text columns under a header."""
-    cells = [list(_COLUMNS), *([_cell(row[c]) for c in _COLUMNS] for row in rows)]
+    cells = [list(_COLUMNS), *([_cell(row[c], c) for c in _COLUMNS] for row in rows)]
     widths = [max(len(line[i]) for line in cells) for i in range(len(_COLUMNS))]
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
                      for line in cells) + "\n"
@@ -61,15 +71,18 @@ def table(rows: list[dict[str, Any]]) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print the built-in sets."""
     try:
-        sets = load_builtin_catalogue().sets
+        sets = catalogue().sets
     except (TilesetError, SchemaLoadError) as exc:
         print(f"carcassonne-editor tilesets: {exc}", file=sys.stderr)
         return 2
+    findings = catalogue_findings()
+    for finding in findings:
+        print(line(finding), file=sys.stderr)
     rows = [describe(s) for s in sets]
     if args.format == "json":
-        print(json.dumps({"tilesets": rows}, indent=2, ensure_ascii=False))
+        print_json({"tilesets": rows})
     elif rows:
         print(table(rows), end="")
     else:
         print("no built-in tile sets")
-    return 0
+    return 1 if any(f.severity is Severity.ERROR for f in findings) else 0

@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import re
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,6 +28,33 @@ def _new_file_mode() -> int:
 
 
 _NEW_FILE_MODE = _new_file_mode()
+
+#: The file name that means standard input (and, for writers, standard output).
+STDIN = "-"
+#: How findings name standard input, and messages standard output.
+STDIN_NAME = "<stdin>"
+STDOUT_NAME = "<stdout>"
+#: Standard input as read: the stream and its bytes (a stream is read only once).
+_stdin: tuple[object, bytes] | None = None
+
+
+def source_name(path: str | os.PathLike[str], stream: str = STDIN_NAME) -> str:
+    """The name messages give a file: ``stream`` (``<stdin>``) for ``-``."""
+    return stream if str(path) == STDIN else str(path)
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes; ``-`` is standard input, read once and kept for later readers."""
+    global _stdin
+    if str(path) != STDIN:
+        return Path(path).read_bytes()
+    stream = sys.stdin
+    if stream is None:
+        raise OSError("there is no standard input")
+    if _stdin is None or _stdin[0] is not stream:
+        data = getattr(stream, "buffer", stream).read()
+        _stdin = (stream, data.encode("utf-8") if isinstance(data, str) else data)
+    return _stdin[1]
 
 
 def json_path(parts: Iterable[str | int]) -> str:
@@ -68,17 +96,18 @@ def _constant_offset(text: str) -> int:
 
 
 def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
-    """Read a JSON file; problems come back as findings at ``$``, never as exceptions.
+    """Read a JSON file (``-``: standard input); problems come back as findings at ``$``,
+    never as exceptions.
 
     The data is ``None`` whenever there is a finding.
     """
-    file = str(path)
+    file = source_name(path)
 
     def problem(message: str, code: str) -> tuple[None, list[Finding]]:
         return None, [Finding(message, "$", file, code)]
 
     try:
-        raw = Path(path).read_bytes()
+        raw = _read_bytes(path)
     except OSError as exc:
         return problem(f"cannot read the file: {exc.strerror or exc}", "unreadable")
     try:

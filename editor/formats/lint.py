@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -224,7 +223,7 @@ class _BoardLint:
         self.data = data
         self.catalogue = catalogue
         self.report = report
-        self.players = len(data["players"])
+        self.players = len(data.get("players", []))
         self.loaded = [s.id for s in catalogue.sets]
         self.listed = set(data["tilesets"]) if "tilesets" in data else None
         self.cells: dict[tuple[int, int], int] = {}
@@ -236,10 +235,10 @@ class _BoardLint:
             if set_id not in self.loaded:
                 self.report.error(["tilesets", k], f"tile set {set_id!r} is not loaded (loaded: "
                                   f"{', '.join(self.loaded) or 'none'})", "unknown-set")
-        for i, placement in enumerate(data["tiles"]):
+        for i, placement in enumerate(data.get("tiles", [])):
             self.placement(placement, ["tiles", i])
-        for i, figure in enumerate(data["figures"]):
-            at = ["figures", i]
+        for i, figure in enumerate(data.get("figures", [])):
+            at: list[str | int] = ["figures", i]
             self.player(figure["owner"], [*at, "owner"])
             self.feature(figure, at, f"this {figure['kind']}")
         self.annotations(data.get("annotations", {}))
@@ -268,6 +267,8 @@ class _BoardLint:
 
     def suggest(self, ref: str) -> list[str]:
         """Close matches for an unknown reference: the set id first, then the tile id."""
+        import difflib  # only for unknown tiles: not on every start
+
         set_id, _, tile_id = ref.partition("/")
         sets = [set_id] if set_id in self.loaded else difflib.get_close_matches(
             set_id, self.loaded, n=3)

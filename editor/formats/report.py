@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 
 from editor.model.findings import Finding, Severity
 
+#: The version of every command's ``--format json`` output (its ``format`` key); the
+#: schemas are ``schemas/output/*.schema.json``.
+OUTPUT_FORMAT = 1
+
 _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 _NOUNS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
@@ -69,9 +73,11 @@ def render_text(results: Sequence[FileResult]) -> str:
 
 
 def render_json(results: Sequence[FileResult]) -> str:
-    """``{"files": [{"file", "valid", "findings"}], "summary": {...}}`` as JSON text."""
+    """``{"format": 1, "files": [{"file", "valid", "findings"}], "summary": {...}}`` as
+    JSON text."""
     totals = count(results)
     document = {
+        "format": OUTPUT_FORMAT,
         "files": [{"file": r.file, "valid": r.valid,
                    "findings": [f.to_json() for f in ordered(r.findings)]} for r in results],
         "summary": {

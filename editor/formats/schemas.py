@@ -1,4 +1,8 @@
-"""The JSON Schemas: one registry of every shipped schema, validators, readable findings."""
+"""The JSON Schemas: one registry of every shipped schema, validators, readable findings.
+
+jsonschema is imported on the first validation, not with this module: a command that finds
+its files in the validation cache (:mod:`.cache`) starts without it (it costs 80 ms).
+"""
 
 from __future__ import annotations
 
@@ -6,18 +10,18 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import SchemaError, ValidationError, best_match, relevance
-from referencing import Registry, Resource
-from referencing.exceptions import Unresolvable
-from referencing.jsonschema import DRAFT202012
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from editor.model.findings import Finding
 from editor.resources import data_dir
 
 from .jsonio import json_path, read_json
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_BASE = "https://carcassonne-editor.org/schemas/"
 TILESET = "tileset"
@@ -35,20 +39,28 @@ class SchemaLoadError(RuntimeError):
 
 
 def schema_id(name: str) -> str:
-    """The ``$id`` of a schema by short name (``tileset``, ``board``)."""
+    """The ``$id`` of a schema by short name (``tileset``, ``board``, ``output/score``)."""
     return f"{SCHEMA_BASE}{name}{_SUFFIX}"
+
+
+def _files() -> list[tuple[str, Path]]:
+    """Every ``*.schema.json`` under the schemas folder with its short name: the file
+    formats at the top, the commands' JSON output in ``output/``."""
+    root = data_dir("schemas")
+    return [(path.relative_to(root).as_posix().removesuffix(_SUFFIX), path)
+            for path in sorted(root.rglob(f"*{_SUFFIX}"))]
 
 
 @cache
 def _schemas() -> dict[str, dict[str, Any]]:
-    """Every ``*.schema.json`` in the schemas folder, by short name."""
+    """Every shipped schema, by short name."""
     found: dict[str, dict[str, Any]] = {}
-    for path in sorted(data_dir("schemas").glob(f"*{_SUFFIX}")):
+    for name, path in _files():
         data, problems = read_json(path)
         if problems or not isinstance(data, dict):
             detail = problems[0].message if problems else "not a JSON object"
             raise SchemaLoadError(f"schema {path}: {detail}")
-        found[path.name.removesuffix(_SUFFIX)] = data
+        found[name] = data
     return found
 
 
@@ -65,6 +77,9 @@ def schema(name: str) -> dict[str, Any]:
 @cache
 def registry() -> Registry:
     """One registry holding every shipped schema under its ``$id``; it never fetches."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     resources = [
         (data.get("$id", schema_id(name)),
          Resource.from_contents(data, default_specification=DRAFT202012))
@@ -76,14 +91,22 @@ def registry() -> Registry:
 @cache
 def validator(name: str) -> Draft202012Validator:
     """A validator for the schema ``name``, resolving ``$ref`` through :func:`registry`."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(name), registry=registry())
 
 
 def check_schemas() -> list[Finding]:
     """Check every shipped schema: meta-schema, ``$id``, and that every ``$ref`` resolves."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+    from referencing import Registry, Resource
+    from referencing.exceptions import Unresolvable
+    from referencing.jsonschema import DRAFT202012
+
     findings: list[Finding] = []
     checked: dict[str, tuple[str, dict[str, Any]]] = {}
-    for path in sorted(data_dir("schemas").glob(f"*{_SUFFIX}")):
+    for name, path in _files():
         file = str(path)
         data, problems = read_json(path)
         findings += problems
@@ -95,7 +118,7 @@ def check_schemas() -> list[Finding]:
             findings.append(Finding(exc.message, json_path(exc.absolute_path), file,
                                     "schema-invalid"))
             continue
-        expected = schema_id(path.name.removesuffix(_SUFFIX))
+        expected = schema_id(name)
         if data.get("$id") != expected:
             findings.append(Finding(f"$id should be {expected}", "$", file, "schema-id"))
             continue
@@ -135,6 +158,8 @@ def validate(data: Any, name: str, file: str = "") -> list[Finding]:
 
 def _rank(error: ValidationError) -> tuple[Any, ...]:
     """jsonschema's ``relevance``, best first, with sibling errors in document order."""
+    from jsonschema.exceptions import relevance
+
     depth, _, *strength = relevance(error)
     return (-depth, tuple(error.absolute_path), *(not s for s in strength))
 
@@ -142,6 +167,8 @@ def _rank(error: ValidationError) -> tuple[Any, ...]:
 def _findings(error: ValidationError, file: str) -> list[Finding]:
     """One error as findings (an object with several unknown keys gives one per key)."""
     if error.validator in _WEAK and not _alternative_keys(error):
+        from jsonschema.exceptions import best_match
+
         deepest = best_match([error])
         if deepest is not None and deepest is not error:
             return _findings(deepest, file)
@@ -245,7 +272,7 @@ def _message(error: ValidationError) -> str:
     if kind in _WEAK:
         keys = _alternative_keys(error)
         return f"needs exactly one of {_or(repr(k) for k in keys)}"
-    return error.message
+    return str(error.message)
 
 
 def _or(words: Iterable[str]) -> str:

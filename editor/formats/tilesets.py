@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 from functools import cache
 from pathlib import Path
@@ -13,8 +15,15 @@ from editor.model.tiles import Provenance, Segment, Tile
 from editor.model.tilesets import Catalogue, TileSet
 from editor.resources import data_dir
 
-from .jsonio import read_json
+from . import versions
+from .cache import key, validated
+from .extras import put, take, without
+from .jsonio import read_json, source_name
 from .lint import check_tileset
+
+log = logging.getLogger(__name__)
+
+FORMAT = versions.CURRENT[versions.TILESET]
 
 
 class TilesetError(RuntimeError):
@@ -22,13 +31,16 @@ class TilesetError(RuntimeError):
 
 
 def load_tileset(path: str | os.PathLike[str]) -> tuple[TileSet | None, list[Finding]]:
-    """Read, validate and build a tile set; ``None`` when any finding is an error."""
-    file = str(path)
+    """Read (``-``: standard input), upgrade, validate and build a tile set; ``None`` when
+    any finding is an error."""
+    file = source_name(path)
     data, findings = read_json(path)
     if findings:
         return None, findings
-    findings = check_tileset(data, file)
-    if any(f.severity is Severity.ERROR for f in findings):
+    data, findings = versions.upgrade(data, versions.TILESET, file)
+    if not versions.failed(findings):
+        findings += check_tileset(data, file)
+    if versions.failed(findings):
         return None, findings
     return tileset_from_dict(data, file), findings
 
@@ -40,14 +52,28 @@ def builtin_tileset_paths() -> list[Path]:
 
 @cache
 def load_builtin_catalogue() -> Catalogue:
-    """Every shipped tile set (loaded once); ``TilesetError`` names a broken file."""
+    """Every shipped tile set (loaded once); ``TilesetError`` names a broken file.
+
+    A file is checked against the schema and the lint only the first time its content is
+    seen (see :mod:`.cache`).
+    """
     catalogue = Catalogue()
+    known = validated()
     for path in builtin_tileset_paths():
+        content = path.read_bytes()
+        content_key = key(content)
+        if content_key in known:
+            catalogue.add(tileset_from_dict(json.loads(content), str(path)))
+            continue
+        log.debug("built-in tile set %s: checked against the schema and the lint", path)
         tile_set, findings = load_tileset(path)
         if tile_set is None:
             details = "\n".join(f"  {f}" for f in findings if f.severity is Severity.ERROR)
             raise TilesetError(f"built-in tile set {path} is broken:\n{details}")
+        known.add(content_key)
         catalogue.add(tile_set)
+    known.save()
+    log.debug("built-in tile sets: %d loaded", len(catalogue.sets))
     return catalogue
 
 
@@ -55,7 +81,7 @@ def load_builtin_catalogue() -> Catalogue:
 
 
 def _counts(mapping: dict[str, Any]) -> dict[str, int]:
-    return {k: int(v) for k, v in mapping.items() if not k.startswith("x-")}
+    return {k: int(v) for k, v in without(mapping).items()}
 
 
 def _provenance(data: dict[str, Any] | None) -> Provenance:
@@ -63,11 +89,6 @@ def _provenance(data: dict[str, Any] | None) -> Provenance:
         return Provenance()
     return Provenance(tuple(data.get("sources", ())), bool(data.get("provisional", False)),
                       data.get("note", ""))
-
-
-def _extra(data: dict[str, Any]) -> dict[str, Any]:
-    """The ``x-`` keys of an object."""
-    return {k: v for k, v in data.items() if k.startswith("x-")}
 
 
 def _segment(data: dict[str, Any]) -> Segment:
@@ -82,7 +103,7 @@ def _segment(data: dict[str, Any]) -> Segment:
         wraps=tuple(SIDE_INDEX[s] for s in data.get("wraps", ())),
         tags=tuple(data.get("tags", ())),
         anchor=(anchor[0], anchor[1]) if anchor else None,
-        extra=_extra(data),
+        extra=take(data, ("goods",)),
     )
 
 
@@ -97,13 +118,13 @@ def _tile(data: dict[str, Any], set_id: str) -> Tile:
         start=bool(data.get("start", False)),
         provenance=_provenance(data.get("provenance")),
         image=data.get("image"),
-        extra=_extra(data),
+        extra=take(data, ("provenance",)),
     )
 
 
 def tileset_from_dict(data: dict[str, Any], source: str = "") -> TileSet:
-    """Model objects for a tile set that passed :func:`check_tileset`. ``x-`` keys of the
-    set, its tiles and segments are kept; those inside count maps (goods) are dropped."""
+    """Model objects for a tile set that passed :func:`check_tileset`. Every ``x-`` key is
+    kept (those of count maps and provenance too), and ``$schema``."""
     return TileSet(
         id=data["id"],
         name=data["name"],
@@ -114,13 +135,16 @@ def tileset_from_dict(data: dict[str, Any], source: str = "") -> TileSet:
         goods_totals=_counts(data.get("goods_totals", {})),
         provenance=_provenance(data.get("provenance")),
         source=source,
-        extra=_extra(data),
+        extra={**take(data, ("goods_totals", "provenance")),
+               **{k: data[k] for k in KEPT if k in data}},
     )
 
 
 # --- model → dict ------------------------------------------------------------------------
 
 _DEFAULTS: tuple[Any, ...] = (None, False, 0, "", [], {})
+#: Top-level keys kept as they are, besides ``x-`` keys.
+KEPT = ("$schema",)
 
 
 def _drop_defaults(data: dict[str, Any], optional: tuple[str, ...]) -> dict[str, Any]:
@@ -135,7 +159,7 @@ def _provenance_dict(p: Provenance) -> dict[str, Any]:
 
 
 def _segment_dict(seg: Segment) -> dict[str, Any]:
-    return _drop_defaults({
+    return put(_drop_defaults({
         "id": seg.id,
         "kind": seg.kind,
         "ports": [PORT_NAMES[p] for p in seg.ports],
@@ -145,12 +169,11 @@ def _segment_dict(seg: Segment) -> dict[str, Any]:
         "wraps": [SIDE_NAMES[s] for s in seg.wraps],
         "tags": list(seg.tags),
         "anchor": list(seg.anchor) if seg.anchor is not None else None,
-        **seg.extra,
-    }, ("pennants", "goods", "cities", "wraps", "tags", "anchor"))
+    }, ("pennants", "goods", "cities", "wraps", "tags", "anchor")), seg.extra)
 
 
 def _tile_dict(tile: Tile) -> dict[str, Any]:
-    return _drop_defaults({
+    return put(_drop_defaults({
         "id": tile.id,
         "aliases": list(tile.aliases),
         "count": tile.count,
@@ -159,14 +182,14 @@ def _tile_dict(tile: Tile) -> dict[str, Any]:
         "tags": list(tile.tags),
         "provenance": _provenance_dict(tile.provenance),
         "image": tile.image,
-        **tile.extra,
-    }, ("aliases", "start", "tags", "provenance", "image"))
+    }, ("aliases", "start", "tags", "provenance", "image")), tile.extra)
 
 
 def tileset_to_dict(tile_set: TileSet) -> dict[str, Any]:
     """The file form of a tile set, defaults omitted: the inverse of :func:`tileset_from_dict`."""
-    return _drop_defaults({
-        "format": 1,
+    kept = {k: tile_set.extra[k] for k in KEPT if k in tile_set.extra}
+    return put({**kept, **_drop_defaults({
+        "format": FORMAT,
         "id": tile_set.id,
         "name": tile_set.name,
         "part": tile_set.part,
@@ -175,5 +198,4 @@ def tileset_to_dict(tile_set: TileSet) -> dict[str, Any]:
         "provenance": _provenance_dict(tile_set.provenance),
         "goods_totals": dict(tile_set.goods_totals),
         "tiles": [_tile_dict(t) for t in tile_set.tiles],
-        **tile_set.extra,
-    }, ("description", "provenance", "goods_totals"))
+    }, ("description", "provenance", "goods_totals"))}, tile_set.extra)

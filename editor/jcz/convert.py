@@ -33,7 +33,7 @@ from editor.model.position import Position
 from editor.model.tiles import FIELD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.rules.ruleset import RulesetError
+from editor.rules.ruleset import Ruleset, RulesetError
 
 from . import save as jcz
 from .mapping import figure_kind, map_setup, segment_for
@@ -41,10 +41,12 @@ from .mapping import figure_kind, map_setup, segment_for
 
 @dataclass(slots=True)
 class Conversion:
-    """The position (None when anything is unsupported) and every finding."""
+    """The position (None when anything is unsupported) and every finding; ``editor`` is
+    the block an export kept for us (:func:`restore` applies it to the final position)."""
 
     position: Position | None
     findings: list[Finding] = field(default_factory=list)
+    editor: dict[str, Any] | None = None
 
     @property
     def errors(self) -> list[Finding]:
@@ -80,6 +82,7 @@ class _Converter:
         #: copies placed so far, by tile reference
         self.placed: dict[str, int] = {}
         self.farmers = True
+        self.copies: dict[str, int] = {}
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
             code: str = "jcz-unsupported") -> None:
@@ -95,6 +98,7 @@ class _Converter:
         for where, text in setup.notes:
             self.add(where, text, Severity.INFO, "jcz-ignored")
         self.farmers = setup.farmers
+        self.copies = setup.copies
         if not setup.editions:
             return Conversion(None, self.findings)
         try:
@@ -102,8 +106,16 @@ class _Converter:
         except RulesetError as exc:
             self.add("$.setup.sets", f"no ruleset for {' + '.join(setup.editions)}: {exc}")
             return Conversion(None, self.findings)
-        self.tilesets = list(dict.fromkeys([*rules.tilesets(), *setup.tilesets]))
-        extra_sets = [t for t in setup.tilesets if t not in rules.tilesets()]
+        without = {t for e in setup.figures_only for t in self.host.editions[e].tilesets}
+        self.tilesets = list(dict.fromkeys(
+            [*(t for t in rules.tilesets() if t not in without), *setup.tilesets]))
+        # the board names its tile sets when they are not the ruleset's
+        own_sets = bool(without) or any(t not in rules.tilesets() for t in setup.tilesets)
+        editions = [e.name for e in rules.editions]
+        options = {k: dict(v) for k, v in setup.options.items()}
+        ours = self.ours(rules)
+        if ours is not None:
+            rules, editions, options, self.tilesets, own_sets = ours
         supply = {k.name: k.supply for k in rules.figure_kinds().values()}
         supply.update((k, n) for k, n in setup.supply.items() if k in supply)
         players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
@@ -129,12 +141,37 @@ class _Converter:
         if any(f.severity is Severity.ERROR for f in self.findings):
             return Conversion(None, self.findings)
         position = Position(
-            board=board, editions=[e.name for e in rules.editions],
-            options={k: dict(v) for k, v in setup.options.items()},
-            tilesets=list(self.tilesets) if extra_sets else [],
+            board=board, editions=editions, options=options,
+            tilesets=list(self.tilesets) if own_sets else [],
             title=os.path.splitext(os.path.basename(save.file))[0] if save.file else "",
             description=save.description, moves=moves, extras=extras)
-        return Conversion(position, self.findings)
+        return Conversion(position, self.findings, save.editor if ours else None)
+
+    def ours(self, mapped: Ruleset) -> tuple[Ruleset, list[str], dict[str, dict[str, Any]],
+                                              list[str], bool] | None:
+        """The ruleset and tile sets an export kept for us, when the save has that block
+        and they can be built: (ruleset, its editions and options as the board wrote them,
+        tile sets, whether the board names them)."""
+        block = self.save.editor
+        where = f"$.gameAnnotations['{jcz.EDITOR_KEY}']"
+        if block is None:
+            return None
+        ruleset = block.get("ruleset", {})
+        try:
+            editions = [str(e) for e in ruleset.get("editions", [])]
+            options = {str(k): dict(v) for k, v in ruleset.get("options", {}).items()}
+            rules = self.host.ruleset([(e, {}) for e in editions], options)
+        except (RulesetError, AttributeError, TypeError, ValueError) as exc:
+            self.add(f"{where}.ruleset", f"carcassonne-editor's ruleset cannot be read ({exc}):"
+                     f" {mapped.name} from JCloisterZone's set-up instead", Severity.WARNING,
+                     "jcz-difference")
+            return None
+        sets = [str(t) for t in block.get("tilesets", [])] if isinstance(
+            block.get("tilesets"), list) else []
+        if rules.name != mapped.name:
+            self.add(f"{where}.ruleset", f"{rules.name}, as carcassonne-editor exported it "
+                     f"(JCloisterZone plays it as {mapped.name})", Severity.INFO, "jcz-ignored")
+        return rules, editions, options, sets or rules.tilesets(), bool(sets)
 
     def tile(self, jcz_id: str, path: str, used: dict[str, int],
              warn: bool = True) -> Tile | None:
@@ -147,15 +184,16 @@ class _Converter:
                            f"{', '.join(self.tilesets) or 'the mapped sets'} has that alias")
             return None
         pick = found
-        if used.get(found.ref, 0) >= found.count:
+        boxes = self.copies.get(found.set_id, 1)
+        if used.get(found.ref, 0) >= found.count * boxes:
             twins = [t for t in self.catalogue.get_set(found.set_id).tiles
                      if t is not found and _layout(t) == _layout(found)]
-            spare = [t for t in twins if used.get(t.ref, 0) < t.count]
+            spare = [t for t in twins if used.get(t.ref, 0) < t.count * boxes]
             if spare:
                 pick = spare[0]
             elif warn:
                 copy = 1 + sum(used.get(t.ref, 0) for t in (found, *twins))
-                box = sum(t.count for t in (found, *twins))
+                box = sum(t.count for t in (found, *twins)) * boxes
                 self.add(path, f"{jcz_id!r} copy {copy}: {found.set_id} has {box} "
                                f"{'tile' if box == 1 else 'tiles'} of that layout, so "
                                f"{found.ref} is placed beyond its count",
@@ -241,3 +279,33 @@ def _layout(tile: Tile) -> tuple[object, ...]:
     """What a move's figure depends on: every segment's id, kind, ports and links."""
     return tuple((s.id, s.kind, s.ports, s.pennants, tuple(sorted(s.goods.items())), s.cities,
                   s.wraps) for s in tile.segments)
+
+
+def restore(position: Position, block: dict[str, Any]) -> list[Finding]:
+    """Apply what an export kept for us to ``position``, the position after the log: the
+    players' colours, scores, goods and supplies, the title, description and puzzle block,
+    and no move log when the board had none (the export made one up for JCloisterZone)."""
+    findings: list[Finding] = []
+    players = block.get("players")
+    board = position.board
+    if isinstance(players, list) and len(players) == len(board.players):
+        for player, ours in zip(board.players, players, strict=True):
+            if not isinstance(ours, dict):
+                continue
+            player.colour = str(ours.get("colour", player.colour))
+            player.score = int(ours.get("score", player.score))
+            player.goods = {str(k): int(n) for k, n in dict(ours.get("goods", {})).items()}
+            player.supply = {str(k): int(n) for k, n in dict(ours.get("supply", {})).items()}
+    elif players is not None:
+        findings.append(Finding("carcassonne-editor's players do not match the save's: the "
+                                "log's scores are kept", f"$.gameAnnotations['{jcz.EDITOR_KEY}']"
+                                ".players", code="jcz-difference", severity=Severity.WARNING))
+    for key in ("title", "description"):
+        if isinstance(block.get(key), str):
+            setattr(position, key, block[key])
+    if isinstance(block.get("puzzle"), dict):
+        position.puzzle = dict(block["puzzle"])
+    if block.get("log") is False:
+        position.moves = []
+        position.extras.pop("x-draw-order", None)
+    return findings

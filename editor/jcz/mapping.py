@@ -42,13 +42,17 @@ RIVER_SETS: dict[tuple[str, str], str] = {
     ("river/1", "1"): "river-c2",
     ("river/1", "2"): "river-c2",
 }
-#: JCZ ``tiny-city-scoring`` × base edition → our base options (None: no equivalent).
-TINY_CITY: dict[tuple[str, str], dict[str, str] | None] = {
+#: JCZ ``tiny-city-scoring`` × base edition → our base options. JCZ scores farms one way
+#: only, field by field without limit (``farms=2002``); its option changes the 2-tile city
+#: alone, our ``small_city`` (docs/rules.md#base.city.small-city).
+TINY_CITY: dict[tuple[str, str], dict[str, object]] = {
     ("base:C1", "4"): {"rules": "2002"},
-    ("base:C1", "2"): {"rules": "2001"},
+    ("base:C1", "2"): {"farms": "2002", "small_city": True},
     ("base:C2", "4"): {},
-    ("base:C2", "2"): None,
+    ("base:C2", "2"): {"small_city": True},
 }
+#: Our Traders & Builders edition for the figures of a base game without its tiles.
+TB_FOR_BASE = {"base:C1": "traders-builders:C1", "base:C2": "traders-builders:C2"}
 #: Figure elements (a count per player) → our figure kind, and the game part that has it.
 FIGURE_ELEMENTS: dict[str, tuple[str, str]] = {
     "small-follower": (FOLLOWER, "base"),
@@ -109,6 +113,11 @@ class SetupMapping:
     notes: list[tuple[str, str]] = field(default_factory=list)
     #: (JSON path, message): content mapped with a known difference
     warnings: list[tuple[str, str]] = field(default_factory=list)
+    #: expansion editions in play for their figures alone, without their tiles (JCZ's
+    #: ``pig`` element in a base game)
+    figures_only: list[str] = field(default_factory=list)
+    #: our tile set → boxes of it in the game (JCZ's ``"basic:2": 2``), when more than one
+    copies: dict[str, int] = field(default_factory=dict)
 
 
 def _enabled(value: object) -> bool:
@@ -133,9 +142,14 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
         if found is None and river is None:
             out.unsupported.append((where, _unknown_set(name, expansion)))
             continue
-        if count != 1:
-            out.unsupported.append((where, f"tile set {name!r} used {count} times: only one "
-                                           "copy of a set is supported"))
+        boxes = count if isinstance(count, int) and not isinstance(count, bool) else 1
+        if boxes > 1 and river is not None:
+            out.unsupported.append((where, f"the River used {boxes} times: only one River is "
+                                           "supported"))
+        elif boxes > 1 and found is not None:
+            out.copies[found[1]] = boxes
+            out.notes.append((where, f"tile set {name!r} {boxes} times: {boxes} copies of "
+                                     "each of its tiles"))
         if river is not None:
             out.river = edition
             river_at = where
@@ -173,16 +187,10 @@ def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
     options = TINY_CITY.get((base, tiny))
     where = "$.setup.rules['tiny-city-scoring']"
     if options is None:
-        out.unsupported.append((where, f"tiny-city-scoring {tiny!r} with {base}: "
-                                       + ("our C2 has no small-city rule"
-                                          if (base, tiny) in TINY_CITY else
-                                          "expected '4' or '2'")))
+        out.unsupported.append((where, f"tiny-city-scoring {tiny!r} with {base}: expected "
+                                       "'4' or '2'"))
     elif options:
-        out.options[base] = options
-        if tiny == "2":
-            out.warnings.append((where, "tiny-city-scoring '2' is read as base:C1 rules 2001 "
-                                        "(2-tile city scores 2); those rules also count a city "
-                                        "once per player in farm scoring, JCZ does not"))
+        out.options[base] = dict(options)
     for name, value in rules.items():
         if name == "tiny-city-scoring":
             continue
@@ -199,6 +207,18 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> Non
     has_tb = any(e.startswith("traders-builders:") for e in out.editions)
     if base == "base:C2":
         out.supply[ABBOT] = 0  # JCZ's default: no abbot unless the set-up adds one
+    tb_figures = [n for n in ("builder", "pig") if _count(elements.get(n))]
+    if not has_tb and tb_figures and base in TB_FOR_BASE:
+        edition = TB_FOR_BASE[base]
+        out.editions.append(edition)
+        out.figures_only.append(edition)
+        out.notes.append((f"$.setup.elements['{tb_figures[0]}']",
+                          f"{' and '.join(tb_figures)} without the Traders & Builders tiles: "
+                          f"played as {edition}'s figures with the base tiles only"))
+        has_tb = True
+    if has_tb:  # JCZ gives no builder or pig unless the set-up adds them
+        out.supply.setdefault(BUILDER, 0)
+        out.supply.setdefault(PIG, 0)
     for name, value in elements.items():
         where = f"$.setup.elements['{name}']"
         if name in FIGURE_ELEMENTS:
@@ -233,6 +253,11 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> Non
             out.unsupported.append((where, f"element {name!r} = {value!r} is not supported"))
         else:
             out.notes.append((where, f"element {name!r} is off: ignored"))
+
+
+def _count(value: object) -> int:
+    """A figure element's count (0 for anything else)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def rotation(value: object) -> int:

@@ -2,7 +2,8 @@
 
 The parts read: ``setup`` (``sets``, ``elements``, ``rules``, ``start``), ``players``,
 ``replay`` (messages such as ``PLACE_TILE``, ``DEPLOY_MEEPLE``, ``RETURN_MEEPLE``,
-``PASS``, ``COMMIT``), ``gameAnnotations.drawOrder`` and ``test``. Everything else
+``PASS``, ``COMMIT``), ``gameAnnotations.drawOrder``, ``gameAnnotations["carcassonne-editor"]``
+(what :mod:`.export` kept for us) and ``test``. Everything else
 (clock, seeds, chat, timer) has no bearing on the position and is not read. A file that is
 not JSON or lacks that structure gives findings ``FILE::$.path: message`` and no save.
 """
@@ -18,6 +19,8 @@ from editor.model.findings import Finding
 
 from .mapping import rotation
 
+#: Our block in ``gameAnnotations``, written by :mod:`.export`.
+EDITOR_KEY = "carcassonne-editor"
 PLACE_TILE = "PLACE_TILE"
 DEPLOY_MEEPLE = "DEPLOY_MEEPLE"
 RETURN_MEEPLE = "RETURN_MEEPLE"
@@ -101,6 +104,8 @@ class JczSave:
     draw_order: list[str] | None = None
     description: str = ""
     assertions: list[str] = field(default_factory=list)
+    #: ``gameAnnotations["carcassonne-editor"]``: what an export kept for us alone
+    editor: dict[str, Any] | None = None
 
 
 class _Reader:
@@ -182,6 +187,7 @@ def parse_save(data: Any, file: str = "") -> tuple[JczSave | None, list[Finding]
     if draw_order is not None and not all(isinstance(t, str) for t in draw_order):
         r.error(["gameAnnotations", "drawOrder"], "expected a list of tile ids")
         draw_order = None
+    editor = r.get(annotations, EDITOR_KEY, dict, ["gameAnnotations"], None)
     test = r.get(data, "test", dict, [], {})
     assertions = r.get(test, "assertions", list, ["test"], [])
     for i, text in enumerate(assertions):
@@ -192,7 +198,8 @@ def parse_save(data: Any, file: str = "") -> tuple[JczSave | None, list[Finding]
     save = JczSave(
         file=file, app_version=str(data.get("appVersion", "")), sets=sets, elements=elements,
         rules=rules, start=start, players=players, replay=replay, draw_order=draw_order,
-        description=str(test.get("description", "")), assertions=list(assertions))
+        description=str(test.get("description", "")), assertions=list(assertions),
+        editor=editor)
     return save, []
 
 

@@ -9,6 +9,7 @@ journal back to a mark. A solver applies and undoes thousands of moves without a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from .players import Figure, Player
 from .ports import SIDE_DELTA, SIDE_PORTS, facing
@@ -83,7 +84,7 @@ class Board:
         self.feature_of: list[Feature] = []
         self.node_cell: list[Cell] = []
         self.node_segment: list[int] = []
-        self.journal: list[tuple] = []
+        self.journal: list[tuple[Any, ...]] = []
 
     # -- queries ---------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 FOLLOWER = "follower"
 ABBOT = "abbot"
@@ -21,6 +22,8 @@ class Player:
     score: int = 0
     goods: dict[str, int] = field(default_factory=dict)
     supply: dict[str, int] = field(default_factory=dict)
+    #: the file's ``x-`` keys of the player (and of its goods and supply), kept for saving
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

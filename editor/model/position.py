@@ -9,6 +9,11 @@ from .board import Board, Cell
 
 DEFAULT_EDITIONS = ("base:C2",)
 
+#: A tile placement as (x, y, tile reference).
+TileKey = tuple[int, int, str]
+#: A figure as (kind, owner, x, y, segment id).
+FigureKey = tuple[str, int, int, int, str]
+
 
 @dataclass(slots=True)
 class Note:
@@ -17,6 +22,7 @@ class Note:
     x: int
     y: int
     text: str
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -26,6 +32,7 @@ class Arrow:
     start: Cell
     end: Cell
     text: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -36,6 +43,7 @@ class Highlight:
     cells: list[Cell] = field(default_factory=list)
     #: (x, y, segment id) of one segment of the highlighted feature
     feature: tuple[int, int, str] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -45,9 +53,10 @@ class Annotations:
     notes: list[Note] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
     highlights: list[Highlight] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.notes or self.arrows or self.highlights)
+        return bool(self.notes or self.arrows or self.highlights or self.extra)
 
 
 @dataclass(slots=True)
@@ -55,8 +64,11 @@ class Position:
     """One board file in memory.
 
     ``editions`` and ``options`` describe the ruleset (resolved by the plugin host);
-    ``puzzle`` and ``moves`` keep the file's puzzle block and move log as written;
-    ``extras`` keeps the ``x-`` keys of the top level untouched.
+    ``puzzle`` and ``moves`` keep the file's puzzle block and move log as written.
+    ``extras`` keeps the top level's ``x-`` keys and ``$schema`` untouched; the ``x-`` keys
+    of the ruleset (and its options object), of each tile placement (by cell and tile) and
+    of each figure (by kind, owner, cell and segment) are kept beside, so that saving writes
+    them back where they were. Players and annotations keep theirs in ``extra``.
     """
 
     board: Board
@@ -69,6 +81,9 @@ class Position:
     puzzle: dict[str, Any] | None = None
     moves: list[dict[str, Any]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
+    ruleset_extra: dict[str, Any] = field(default_factory=dict)
+    tile_extras: dict[TileKey, dict[str, Any]] = field(default_factory=dict)
+    figure_extras: dict[FigureKey, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def ruleset_spec(self) -> str:
@@ -76,6 +91,6 @@ class Position:
         parts = []
         for name in self.editions:
             opts = self.options.get(name, {})
-            inner = ",".join(f"{k}={v}" for k, v in opts.items())
+            inner = ",".join(f"{k}={v}" for k, v in opts.items() if not k.startswith("x-"))
             parts.append(f"{name}[{inner}]" if inner else name)
         return " + ".join(parts)

@@ -35,7 +35,7 @@ class Segment:
     wraps: tuple[int, ...] = ()
     tags: tuple[str, ...] = ()
     anchor: tuple[float, float] | None = None
-    #: ``x-`` keys of the file, kept for third-party tools
+    #: ``x-`` keys of the file (those of ``goods`` under that name), kept for saving
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -69,7 +69,7 @@ class Tile:
     start: bool = False
     provenance: Provenance = field(default_factory=Provenance)
     image: str | None = None
-    #: ``x-`` keys of the file, kept for third-party tools
+    #: ``x-`` keys of the file (those of ``provenance`` under that name), kept for saving
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -112,7 +112,7 @@ class Tile:
     @cached_property
     def distinct_rotations(self) -> tuple[int, ...]:
         """Quarter turns that give a different tile (a four-sided city has one)."""
-        seen: set[tuple] = set()
+        seen: set[tuple[object, ...]] = set()
         result = []
         for o in self.orientations:
             if o.shape not in seen:
@@ -195,7 +195,7 @@ class Orientation:
                 masks[i] = masks.get(i, 0) | 1 << facing(p)
         return tuple(masks.items())
 
-    def _shape(self) -> tuple:
+    def _shape(self) -> tuple[object, ...]:
         """What the turned tile looks like, independent of segment ids (for symmetry)."""
         tile, r = self.tile, self.rotation
 

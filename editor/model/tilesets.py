@@ -22,7 +22,8 @@ class TileSet:
     goods_totals: dict[str, int] = field(default_factory=dict)
     provenance: Provenance = field(default_factory=Provenance)
     source: str = ""
-    #: ``x-`` keys of the file, kept for third-party tools
+    #: ``x-`` keys of the file (those of ``goods_totals`` and ``provenance`` under those
+    #: names) and ``$schema``, kept for saving
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

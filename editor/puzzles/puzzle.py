@@ -9,6 +9,7 @@ from editor.model.board import Board
 from editor.model.ports import quarter_turns
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
+from editor.rules.movelog import entry_of
 from editor.rules.moves import TAKE_BACK, FigureAction, Move
 
 MOST_POINTS = "most-points"
@@ -146,16 +147,7 @@ class Puzzle:
 
 def move_to_dict(move: Move) -> dict[str, Any]:
     """A move as a board file's move log and puzzle solution write it."""
-    data: dict[str, Any] = {"player": move.player, "tile": move.tile.ref, "x": move.x,
-                            "y": move.y, "rotation": move.rotation * 90}
-    figure = move.figure
-    if figure is not None and figure.action == TAKE_BACK and figure.cell is not None:
-        data["return"] = {"x": figure.cell[0], "y": figure.cell[1], "segment": figure.segment}
-    elif figure is not None:
-        data["figure"] = {"kind": figure.kind, "segment": figure.segment}
-        if figure.assign:
-            data["figure"]["assign"] = list(figure.assign)
-    return data
+    return entry_of(move)
 
 
 def move_from_dict(data: dict[str, Any], catalogue: Catalogue, board: Board) -> Move:

@@ -18,7 +18,7 @@ from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
-from . import art, files
+from . import about, art, files
 from .designer import open_tileset_window
 from .designer.document import DocumentError
 from .docks.movelog import open_path
@@ -42,6 +42,7 @@ def configure(app: QApplication) -> None:
     app.setOrganizationDomain(DOMAIN)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APP_TITLE)
+    app.setApplicationVersion(about.version())
     if sys.platform != "darwin":
         app.setStyle("Fusion")
 

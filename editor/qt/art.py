@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
+    QIcon,
     QImage,
     QPainter,
     QPainterPath,
@@ -38,6 +39,9 @@ FRAME = 100.0
 ROAD_WIDTH = 9.0
 RIVER_WIDTH = 14.0
 MONASTERY_SIZE = (30.0, 34.0)
+#: Where a figure on a monastery stands, from the building's centre: at its lower right,
+#: so that the roof and the spire stay in sight.
+MONK_OFFSET = QPointF(13.0, 10.0)
 GARDEN_SIZE = 22.0
 HOUSE_SIZE = 15.0
 
@@ -150,6 +154,9 @@ class Geometry:
     roofs: list[tuple[QPointF, float]] = field(default_factory=list)
     #: 100 × 100 segment-index map (255 = none) for hit-testing
     idmap: QImage = field(default_factory=QImage)
+    #: per segment, where its figure stands relative to its anchor whatever the rotation
+    #: (the monk beside the upright monastery, not over it)
+    offsets: dict[int, QPointF] = field(default_factory=dict)
 
 
 def _city_shape(sides: frozenset[int], multi: bool) -> tuple[QPainterPath, QPainterPath]:
@@ -324,6 +331,7 @@ class _Builder:
                 monastery = _monastery_centre(self.tile)
                 self.areas[i] = _rect_path(monastery, *MONASTERY_SIZE)
                 self.anchors[i] = monastery
+                self.geo.offsets[i] = MONK_OFFSET
                 self.geo.buildings.append(("monastery", monastery))
                 self.blocked.append(self.areas[i])
         return monastery
@@ -672,7 +680,12 @@ def segment_path(tile: Tile, rotation: int, seg_index: int, rect: QRectF) -> QPa
 
 def figure_anchor(tile: Tile, rotation: int, seg_index: int, rect: QRectF) -> QPointF:
     """Where a figure on the segment stands (the segment's ``anchor`` when it has one)."""
-    return tile_transform(rotation, rect).map(geometry(tile).anchors[seg_index])
+    geo = geometry(tile)
+    point = tile_transform(rotation, rect).map(geo.anchors[seg_index])
+    offset = geo.offsets.get(seg_index) if tile.segments[seg_index].anchor is None else None
+    if offset is not None:
+        point += QPointF(offset.x() * rect.width(), offset.y() * rect.height()) / FRAME
+    return point
 
 
 def segment_at(tile: Tile, rotation: int, rect: QRectF, point: QPointF) -> int | None:
@@ -734,14 +747,21 @@ def paint_tile(painter: QPainter, tile: Tile, rotation: int, rect: QRectF) -> No
     if image is not None:
         painter.drawImage(QRectF(0, 0, FRAME, FRAME), image)
     else:
-        _draw(painter, tile, geometry(tile))
+        _draw(painter, tile, geometry(tile), rotation % 4)
     painter.setPen(QPen(pal.colour(pal.TILE_EDGE, 110), 1.2))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(QRectF(0.6, 0.6, FRAME - 1.2, FRAME - 1.2))
     painter.restore()
 
 
-def _draw(p: QPainter, tile: Tile, geo: Geometry) -> None:
+def _upright(p: QPainter, centre: QPointF, turns: int) -> None:
+    """Undo the tile's rotation about ``centre``: buildings and symbols stand upright."""
+    p.translate(centre)
+    p.rotate(-90 * turns)
+    p.translate(-centre)
+
+
+def _draw(p: QPainter, tile: Tile, geo: Geometry, turns: int = 0) -> None:
     p.fillRect(QRectF(0, 0, FRAME, FRAME), pal.colour(pal.FIELD))
     if not geo.hedges.isEmpty():
         p.fillPath(geo.hedges, pal.colour(pal.FIELD_HEDGE))
@@ -771,7 +791,10 @@ def _draw(p: QPainter, tile: Tile, geo: Geometry) -> None:
         p.setPen(_pen(pal.UNKNOWN_KIND, ROAD_WIDTH))
         p.drawPath(line.path)
     for what, centre in geo.buildings:
+        p.save()
+        _upright(p, centre, turns)
         _BUILDINGS[what](p, centre)
+        p.restore()
     for centre, angle in geo.roofs:
         p.save()
         p.translate(centre)
@@ -782,7 +805,10 @@ def _draw(p: QPainter, tile: Tile, geo: Geometry) -> None:
         p.drawLine(QPointF(_ROOF.left(), 0), QPointF(_ROOF.right(), 0))
         p.restore()
     for centre, symbols in geo.symbols:
+        p.save()
+        _upright(p, centre, turns)
         _draw_symbols(p, centre, symbols)
+        p.restore()
 
 
 def _draw_river(p: QPainter, line: Line) -> None:
@@ -874,11 +900,12 @@ def _draw_symbols(p: QPainter, centre: QPointF, symbols: list[str]) -> None:
     x0 = centre.x() - (len(symbols) - 1) * size * 0.55
     for k, name in enumerate(symbols):
         c = QPointF(x0 + k * size * 1.1, centre.y())
-        _SYMBOLS.get(name, _draw_unknown_symbol)(p, c, size)
+        paint_symbol(p, name, c, size)
 
 
 def _draw_pennant(p: QPainter, c: QPointF, s: float) -> None:
-    w, h = s * 0.8, s
+    """A heraldic shield, taller than wide with a pointed foot, quartered white."""
+    w, h = s * 0.78, s
     shield = QPainterPath(QPointF(c.x() - w / 2, c.y() - h / 2))
     shield.lineTo(c.x() + w / 2, c.y() - h / 2)
     shield.lineTo(c.x() + w / 2, c.y())
@@ -894,34 +921,62 @@ def _draw_pennant(p: QPainter, c: QPointF, s: float) -> None:
 
 
 def _draw_wine(p: QPainter, c: QPointF, s: float) -> None:
+    """A wine bottle: narrow, with shoulders, a neck and a pale label."""
+    w, top, bottom = s * 0.44, c.y() - s * 0.5, c.y() + s * 0.5
+    neck = s * 0.16
+    bottle = QPainterPath(QPointF(c.x() - neck / 2, top))
+    bottle.lineTo(c.x() + neck / 2, top)
+    bottle.lineTo(c.x() + neck / 2, top + s * 0.26)
+    bottle.quadTo(QPointF(c.x() + w / 2, top + s * 0.3), QPointF(c.x() + w / 2, top + s * 0.44))
+    bottle.lineTo(c.x() + w / 2, bottom - s * 0.05)
+    bottle.quadTo(QPointF(c.x() + w / 2, bottom), QPointF(c.x() + w / 2 - s * 0.05, bottom))
+    bottle.lineTo(c.x() - w / 2 + s * 0.05, bottom)
+    bottle.quadTo(QPointF(c.x() - w / 2, bottom), QPointF(c.x() - w / 2, bottom - s * 0.05))
+    bottle.lineTo(c.x() - w / 2, top + s * 0.44)
+    bottle.quadTo(QPointF(c.x() - w / 2, top + s * 0.3), QPointF(c.x() - neck / 2, top + s * 0.26))
+    bottle.closeSubpath()
     p.setPen(_pen(pal.SYMBOL_EDGE, 1.1))
     p.setBrush(pal.colour(pal.WINE))
-    p.drawRoundedRect(QRectF(c.x() - s * 0.36, c.y() - s * 0.45, s * 0.72, s * 0.9), 4, 4)
-    p.setPen(_pen(pal.WHEAT, 1.2))
-    for dy in (-0.22, 0.22):
-        p.drawLine(QPointF(c.x() - s * 0.36, c.y() + dy * s),
-                   QPointF(c.x() + s * 0.36, c.y() + dy * s))
+    p.drawPath(bottle)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(pal.colour(pal.WINE_LABEL))
+    p.drawRect(QRectF(c.x() - w / 2 + 1.2, c.y() + s * 0.02, w - 2.4, s * 0.22))
 
 
 def _draw_wheat(p: QPainter, c: QPointF, s: float) -> None:
+    """A sheaf: three ears fanning out above a bound stalk."""
+    p.setPen(_pen(pal.SYMBOL_EDGE, 1.2))
+    p.drawLine(QPointF(c.x(), c.y() + s * 0.05), QPointF(c.x(), c.y() + s * 0.5))
+    p.drawLine(QPointF(c.x() - s * 0.12, c.y() + s * 0.48),
+               QPointF(c.x() + s * 0.12, c.y() + s * 0.48))
     p.setPen(_pen(pal.SYMBOL_EDGE, 0.9))
     p.setBrush(pal.colour(pal.WHEAT))
-    for dx, angle in ((-0.22, -18), (0.0, 0), (0.22, 18)):
+    for dx, angle in ((-0.24, -24), (0.0, 0), (0.24, 24)):
         p.save()
-        p.translate(c.x() + dx * s, c.y() + s * 0.1)
+        p.translate(c.x() + dx * s * 0.5, c.y() + s * 0.12)
         p.rotate(angle)
-        p.drawEllipse(QPointF(0, -s * 0.2), s * 0.12, s * 0.3)
+        p.drawEllipse(QPointF(0, -s * 0.26), s * 0.11, s * 0.26)
         p.restore()
-    p.setPen(_pen(pal.SYMBOL_EDGE, 1.2))
-    p.drawLine(QPointF(c.x(), c.y() + s * 0.15), QPointF(c.x(), c.y() + s * 0.5))
 
 
 def _draw_cloth(p: QPainter, c: QPointF, s: float) -> None:
+    """A bolt of cloth lying on its side: a wide roll with its spiral end showing, light
+    where the pennant is dark."""
+    w, h = s * 1.0, s * 0.56
+    roll = QRectF(c.x() - w / 2, c.y() - h / 2, w, h)
     p.setPen(_pen(pal.SYMBOL_EDGE, 1.1))
     p.setBrush(pal.colour(pal.CLOTH))
-    p.drawRect(QRectF(c.x() - s * 0.45, c.y() - s * 0.3, s * 0.9, s * 0.6))
-    p.setBrush(pal.colour(pal.PENNANT_LIGHT))
-    p.drawEllipse(QPointF(c.x() + s * 0.45, c.y()), s * 0.12, s * 0.3)
+    p.drawRoundedRect(roll, h * 0.18, h * 0.18)
+    p.setPen(_pen(pal.CLOTH_STRIPE, 1.3))
+    for k in (1, 2):
+        x = roll.left() + w * (0.28 + 0.22 * k)
+        p.drawLine(QPointF(x, roll.top() + 1.2), QPointF(x, roll.bottom() - 1.2))
+    end = QPointF(roll.left() + h * 0.32, c.y())
+    p.setPen(_pen(pal.SYMBOL_EDGE, 1.0))
+    p.setBrush(pal.colour(pal.CLOTH_STRIPE))
+    p.drawEllipse(end, h * 0.32, h * 0.5)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawEllipse(end, h * 0.12, h * 0.2)
 
 
 def _draw_chicken(p: QPainter, c: QPointF, s: float) -> None:
@@ -947,20 +1002,40 @@ _SYMBOLS = {"pennant": _draw_pennant, "wine": _draw_wine, "wheat": _draw_wheat,
             "cloth": _draw_cloth, "chicken": _draw_chicken}
 
 
+def paint_symbol(painter: QPainter, name: str, centre: QPointF, size: float) -> None:
+    """Draw a pennant or a goods symbol (``wine``, ``wheat``, ``cloth``, ``chicken``; others
+    as a plain disc) of ``size`` about ``centre``."""
+    _SYMBOLS.get(name, _draw_unknown_symbol)(painter, centre, size)
+
+
+def symbol_pixmap(name: str, size: int, dpr: float = 1.0) -> QPixmap:
+    """A symbol drawn into a transparent ``size`` × ``size`` pixmap (logical pixels)."""
+    pixmap = QPixmap(round(size * dpr), round(size * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    paint_symbol(painter, name, QPointF(size / 2, size / 2), size * 0.8)
+    painter.end()
+    return pixmap
+
+
 # -- pixmap cache ---------------------------------------------------------------------------
 
 #: Most pixmaps kept before the cache starts over (about 45 MB at 100 px).
 PIXMAP_LIMIT = 3000
-_pixmaps: weakref.WeakKeyDictionary[Tile, dict[tuple[int, int], QPixmap]] = (
+_pixmaps: weakref.WeakKeyDictionary[Tile, dict[tuple[int, int, float], QPixmap]] = (
     weakref.WeakKeyDictionary())
 _pixmap_count = 0
 
 
-def tile_pixmap(tile: Tile, rotation: int, size: int) -> QPixmap:
-    """The tile drawn into a ``size`` × ``size`` pixmap, cached per (tile, rotation, size)."""
+def tile_pixmap(tile: Tile, rotation: int, size: int, dpr: float = 1.0) -> QPixmap:
+    """The tile drawn into a ``size`` × ``size`` pixmap (logical pixels; ``dpr`` device pixels
+    each, so that it is sharp on a high-density screen), cached per tile, rotation, size and
+    ratio."""
     global _pixmap_count
     per_tile = _pixmaps.get(tile)
-    key = (rotation % 4, size)
+    key = (rotation % 4, size, dpr)
     if per_tile is not None:
         pixmap = per_tile.get(key)
         if pixmap is not None:
@@ -970,16 +1045,26 @@ def tile_pixmap(tile: Tile, rotation: int, size: int) -> QPixmap:
     if _pixmap_count >= PIXMAP_LIMIT:
         clear_cache()
         per_tile = _pixmaps[tile] = {}
-    pixmap = QPixmap(size, size)
+    device = round(size * dpr)
+    pixmap = QPixmap(device, device)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    paint_tile(painter, tile, rotation, QRectF(0, 0, size, size))
+    paint_tile(painter, tile, rotation, QRectF(0, 0, device, device))
     painter.end()
+    pixmap.setDevicePixelRatio(dpr)
     per_tile[key] = pixmap
     _pixmap_count += 1
     return pixmap
+
+
+def tile_icon(tile: Tile, size: int, dpr: float = 1.0) -> QIcon:
+    """A tile as an icon, drawn at 1× and at ``dpr`` (sharp on either kind of screen)."""
+    icon = QIcon(tile_pixmap(tile, 0, size))
+    if dpr > 1:
+        icon.addPixmap(tile_pixmap(tile, 0, size, dpr))
+    return icon
 
 
 def clear_cache() -> None:
@@ -1007,13 +1092,22 @@ def _meeple(tall: float = 1.0) -> QPainterPath:
 
 
 def _abbot() -> QPainterPath:
-    path = _meeple()
-    robe = QPainterPath()
-    robe.addPolygon(QPolygonF([QPointF(-0.2, 0.04), QPointF(0.2, 0.04), QPointF(0.34, 0.5),
-                               QPointF(-0.34, 0.5)]))
+    """A monk in a bell-shaped habit, hands folded (no arms spread), under a pointed hood."""
+    robe = QPainterPath(QPointF(-0.14, -0.2))
+    robe.lineTo(0.14, -0.2)
+    robe.quadTo(QPointF(0.26, -0.12), QPointF(0.27, 0.05))
+    robe.quadTo(QPointF(0.3, 0.35), QPointF(0.4, 0.5))
+    robe.lineTo(-0.4, 0.5)
+    robe.quadTo(QPointF(-0.3, 0.35), QPointF(-0.27, 0.05))
+    robe.quadTo(QPointF(-0.26, -0.12), QPointF(-0.14, -0.2))
+    robe.closeSubpath()
+    head = QPainterPath()
+    head.addEllipse(QPointF(0, -0.3), 0.15, 0.15)
     hood = QPainterPath()
-    hood.addPolygon(QPolygonF([QPointF(-0.19, -0.2), QPointF(0.0, -0.56), QPointF(0.19, -0.2)]))
-    return path.united(robe).united(hood)
+    hood.addPolygon(QPolygonF([QPointF(-0.16, -0.26), QPointF(0.0, -0.5), QPointF(0.16, -0.26)]))
+    sleeves = QPainterPath()
+    sleeves.addRoundedRect(QRectF(-0.33, -0.02, 0.66, 0.14), 0.07, 0.07)
+    return robe.united(head).united(hood).united(sleeves)
 
 
 def _pig() -> QPainterPath:
@@ -1029,28 +1123,62 @@ def _pig() -> QPainterPath:
     return body.united(snout).united(ears).united(legs.simplified())
 
 
-_FIGURE_SHAPES: dict[str, QPainterPath] = {}
+#: The builder's height in the unit box a follower fills (it stands taller).
+BUILDER_HEIGHT = 1.15
 
 
-def figure_shape(kind: str) -> QPainterPath:
-    """The silhouette of a figure kind in a unit box centred on the origin."""
-    shape = _FIGURE_SHAPES.get(kind)
+def _builder() -> QPainterPath:
+    """A tall, slim meeple under a broad-brimmed hat."""
+    body = QTransform().scale(0.9, 1.0).map(_meeple(1.3))
+    hat = QPainterPath()
+    hat.addRoundedRect(QRectF(-0.24, -0.62, 0.48, 0.07), 0.03, 0.03)
+    crown = QPainterPath()
+    crown.addRoundedRect(QRectF(-0.12, -0.72, 0.24, 0.12), 0.04, 0.04)
+    shape = body.united(hat).united(crown)
+    box = shape.boundingRect()
+    fit = BUILDER_HEIGHT / box.height()
+    return QTransform().scale(fit, fit).translate(-box.center().x(), -box.center().y()).map(
+        shape)
+
+
+def _lying(shape: QPainterPath) -> QPainterPath:
+    """A figure lying on its back, head to the left: the farmer, as the game lays it."""
+    return QTransform().rotate(-90).scale(0.78, 1.0).map(shape)
+
+
+_MAKERS = {"abbot": _abbot, "builder": _builder, "pig": _pig}
+_FIGURE_SHAPES: dict[tuple[str, bool], QPainterPath] = {}
+
+
+def lies_down(kind: str, segment_kind: str | None) -> bool:
+    """Whether a figure is drawn lying: a follower (or a kind drawn as one) in a field."""
+    return segment_kind == FIELD and kind not in _MAKERS
+
+
+def figure_shape(kind: str, lying: bool = False) -> QPainterPath:
+    """The silhouette of a figure kind in a unit box centred on the origin; ``lying`` lays
+    a follower down (a farmer)."""
+    key = (kind, lying)
+    shape = _FIGURE_SHAPES.get(key)
     if shape is None:
-        makers = {"abbot": _abbot, "builder": lambda: _meeple(1.3), "pig": _pig}
-        shape = _FIGURE_SHAPES[kind] = makers.get(kind, _meeple)()
+        shape = _MAKERS.get(kind, _meeple)()
+        if lying:
+            shape = _lying(shape)
+        _FIGURE_SHAPES[key] = shape
     return shape
 
 
 def paint_figure(painter: QPainter, kind: str, colour: str | QColor, centre: QPointF,
-                 size: float) -> None:
-    """Draw a figure (follower, abbot, builder, pig; others as a follower) of ``size``."""
+                 size: float, lying: bool = False) -> None:
+    """Draw a figure (follower, abbot, builder, pig; others as a follower) of ``size``,
+    lying down when ``lying`` (see :func:`lies_down`)."""
     fill = colour if isinstance(colour, QColor) else pal.colour(colour)
     painter.save()
     painter.translate(centre)
     painter.scale(size, size)
     pen = QPen(pal.outline_for(fill), 0.06)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    shape = figure_shape(kind)
+    shape = figure_shape(kind, lying)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(pal.colour("#000000", 70))
     painter.drawPath(shape.translated(0.05, 0.06))
@@ -1064,20 +1192,23 @@ def paint_figure(painter: QPainter, kind: str, colour: str | QColor, centre: QPo
     painter.restore()
 
 
-_figure_pixmaps: dict[tuple[str, int, int], QPixmap] = {}
+_figure_pixmaps: dict[tuple[str, int, int, bool, float], QPixmap] = {}
 
 
-def figure_pixmap(kind: str, colour: str | QColor, size: int) -> QPixmap:
-    """A figure drawn into a transparent ``size`` × ``size`` pixmap, cached."""
+def figure_pixmap(kind: str, colour: str | QColor, size: int, lying: bool = False,
+                  dpr: float = 1.0) -> QPixmap:
+    """A figure drawn into a transparent ``size`` × ``size`` pixmap (logical pixels at the
+    device pixel ratio ``dpr``), cached."""
     fill = colour if isinstance(colour, QColor) else pal.colour(colour)
-    key = (kind, fill.rgba(), size)
+    key = (kind, fill.rgba(), size, lying, dpr)
     pixmap = _figure_pixmaps.get(key)
     if pixmap is None:
-        pixmap = QPixmap(size, size)
+        pixmap = QPixmap(round(size * dpr), round(size * dpr))
+        pixmap.setDevicePixelRatio(dpr)
         pixmap.fill(Qt.GlobalColor.transparent)
         painter = QPainter(pixmap)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_figure(painter, kind, fill, QPointF(size / 2, size / 2), size * 0.86)
+        paint_figure(painter, kind, fill, QPointF(size / 2, size / 2), size * 0.86, lying)
         painter.end()
         _figure_pixmaps[key] = pixmap
     return pixmap

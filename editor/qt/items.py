@@ -38,9 +38,11 @@ Z_GRID = -10.0
 Z_TILE = 0.0
 Z_HIGHLIGHT = 5.0
 Z_MARKER = 6.0
+Z_LAST = 8.0
 Z_FIGURE = 10.0
 Z_ANNOTATION = 20.0
 Z_GHOST = 30.0
+Z_CURSOR = 32.0
 
 _LOCAL = QRectF(0, 0, CELL, CELL)
 _VECTOR = {QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Picture}
@@ -172,6 +174,8 @@ class FigureItem(QGraphicsItem):
         self.colour = colour
         self.cell: Cell = (x, y)
         self.seg_index = seg_index
+        #: a farmer lies in its field
+        self.lying = art.lies_down(kind, tile.segments[seg_index].kind)
         size = FIGURE_SIZE * (1.2 if kind == "builder" else 1.0)
         self._rect = QRectF(-size / 2, -size / 2, size, size)
         centre = art.figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
@@ -186,11 +190,12 @@ class FigureItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         if _is_vector(painter):
             art.paint_figure(painter, self.kind, self.colour, QPointF(0, 0),
-                             self._rect.width() * 0.86)
+                             self._rect.width() * 0.86, self.lying)
             return
         size = _device_size(painter, self._rect.width())
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size),
+        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size,
+                                                         self.lying),
                            QRectF(0, 0, size, size))
 
 
@@ -223,6 +228,67 @@ class GhostTileItem(QGraphicsItem):
         painter.setPen(QPen(pal.colour(pal.LEGAL if self.legal else pal.ILLEGAL), 5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+
+
+class CellFrameItem(QGraphicsItem):
+    """A frame that marks one cell at a time (hidden when it marks none)."""
+
+    def __init__(self, z: float, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.cell: Cell | None = None
+        self.setZValue(z)
+        self.hide()
+
+    def place(self, cell: Cell | None) -> None:
+        """Frame ``cell`` (None hides the frame)."""
+        self.cell = cell
+        if cell is not None:
+            self.setPos(cell[0] * CELL, cell[1] * CELL)
+        self.setVisible(cell is not None)
+
+    def boundingRect(self) -> QRectF:
+        return _LOCAL.adjusted(-3, -3, 3, 3)
+
+
+class CursorItem(CellFrameItem):
+    """The keyboard's cell cursor: a dashed black-and-white frame, seen on any tile."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(Z_CURSOR, parent)
+
+    @_guarded
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(pal.colour("#ffffff"), 5))
+        painter.drawRect(_LOCAL)
+        dashes = QPen(pal.colour("#000000"), 3)
+        dashes.setDashPattern([3.0, 2.0])
+        painter.setPen(dashes)
+        painter.drawRect(_LOCAL)
+
+
+class LastPlacedItem(CellFrameItem):
+    """The frame of the tile placed last: blue with a white edge, a corner flag."""
+
+    def __init__(self, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(Z_LAST, parent)
+        self.setToolTip("The tile placed last")
+
+    @_guarded
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(pal.colour(pal.LAST_PLACED_EDGE), 5))
+        painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+        painter.setPen(QPen(pal.colour(pal.LAST_PLACED), 3))
+        painter.drawRect(_LOCAL.adjusted(2.5, 2.5, -2.5, -2.5))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pal.colour(pal.LAST_PLACED))
+        painter.drawPolygon(_FLAG)
+
+
+_FLAG = QPolygonF([QPointF(0, 0), QPointF(22, 0), QPointF(0, 22)])
 
 
 class CellMarkerItem(QGraphicsItem):

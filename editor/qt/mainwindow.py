@@ -6,23 +6,22 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
-    QColor,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
     QIcon,
     QKeySequence,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-    QPolygonF,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -36,17 +35,20 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import art, files, ondisk, palette, render
-from .designer import install_designer, playtest_signals
+from . import about, art, files, ondisk, render
+from . import icons as icons_
+from .accessibility import name_widgets
+from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
 from .docks.findings import FindingsDock
 from .docks.history import HistoryDock
 from .docks.inspector import InspectorDock
-from .docks.movelog import MoveLogDock, install_move_log
+from .docks.movelog import MoveLogDock, install_move_log, open_path
 from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
+from .keys import Keys, key_sequences
 from .notices import refuse_file
 from .overlays import install_puzzle_tools
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
@@ -55,6 +57,10 @@ from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
 BOARD_FILTER = "Board files (*.board.json *.json);;All files (*)"
+#: Version of the saved dock layout: a layout saved by an older version is not restored.
+LAYOUT_VERSION = 2
+#: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
+OPENABLE = (".json", ".jcz")
 TOOL_LABELS = {
     "select": ("Select / move", "V", "Click to select; drag a tile or a figure to move it"),
     "tile": ("Place tile", "T", "Click or drag to place the catalogue tile (R rotates)"),
@@ -63,79 +69,6 @@ TOOL_LABELS = {
     "arrow": ("Arrow", "A", "Drag from one cell to another"),
     "highlight": ("Highlight", "H", "Click a cell; Shift+click a feature"),
 }
-
-
-def figure_icon(kind: str, colour: str = "#d0d0d0") -> QIcon:
-    """A figure drawn as a toolbar or combo icon."""
-    return QIcon(art.figure_pixmap(kind, colour, 24))
-
-
-def _arc_arrow(p: QPainter, clockwise: bool) -> None:
-    rect = QRectF(7, 7, 18, 18)
-    start, span = (200, -250) if clockwise else (-20, 250)
-    p.drawArc(rect, start * 16, span * 16)
-    path = QPainterPath()
-    path.arcMoveTo(rect, start + span)
-    tip = path.currentPosition()
-    d = 1 if clockwise else -1
-    head = QPolygonF([tip + QPointF(-5 * d, -5), tip + QPointF(5 * d, -1),
-                      tip + QPointF(-3 * d, 5)])
-    p.setBrush(p.pen().color())
-    p.drawPolygon(head)
-
-
-def _magnifier(p: QPainter, sign: str) -> None:
-    p.drawEllipse(QRectF(5, 5, 16, 16))
-    p.drawLine(QPointF(19, 19), QPointF(27, 27))
-    p.drawLine(QPointF(9, 13), QPointF(17, 13))
-    if sign == "+":
-        p.drawLine(QPointF(13, 9), QPointF(13, 17))
-
-
-def _draw_icon(p: QPainter, name: str) -> None:
-    """Line art for the toolbar, in a 32 × 32 box."""
-    if name == "select":
-        p.setBrush(QColor("#ffffff"))
-        p.drawPolygon(QPolygonF([QPointF(9, 4), QPointF(9, 26), QPointF(14, 21),
-                                 QPointF(18, 29), QPointF(21, 27), QPointF(17, 20),
-                                 QPointF(24, 20)]))
-    elif name == "note":
-        p.setBrush(QColor(palette.NOTE))
-        p.drawRect(QRectF(6, 6, 20, 20))
-        for y in (12, 16, 20):
-            p.drawLine(QPointF(10, y), QPointF(22, y))
-    elif name == "arrow":
-        p.drawLine(QPointF(5, 25), QPointF(22, 8))
-        p.setBrush(p.pen().color())
-        p.drawPolygon(QPolygonF([QPointF(27, 4), QPointF(16, 8), QPointF(24, 15)]))
-    elif name == "highlight":
-        p.setBrush(QColor(palette.HIGHLIGHT))
-        p.drawRect(QRectF(5, 5, 22, 22))
-    elif name in ("rotate-cw", "rotate-ccw", "redo", "undo"):
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        _arc_arrow(p, name in ("rotate-cw", "redo"))
-    elif name in ("zoom-in", "zoom-out"):
-        _magnifier(p, "+" if name == "zoom-in" else "-")
-    elif name == "fit":
-        for x, y, dx, dy in ((5, 5, 1, 1), (27, 5, -1, 1), (5, 27, 1, -1), (27, 27, -1, -1)):
-            p.drawPolyline(QPolygonF([QPointF(x, y + 7 * dy), QPointF(x, y),
-                                      QPointF(x + 7 * dx, y)]))
-        p.drawRect(QRectF(11, 11, 10, 10))
-
-
-def line_icon(name: str) -> QIcon:
-    """A painted toolbar icon (no icon theme needed)."""
-    pixmap = QPixmap(32, 32)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(QColor("#303030"), 2.2)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    painter.setPen(pen)
-    _draw_icon(painter, name)
-    painter.end()
-    return QIcon(pixmap)
 
 
 class MainWindow(QMainWindow):
@@ -154,6 +87,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(QIcon(art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
                            if "base-c2/D" in catalogue else QIcon())
         self.setDockNestingEnabled(True)
+        self.setAcceptDrops(True)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas,
                             self.tabPosition(Qt.DockWidgetArea.LeftDockWidgetArea))
         self.scene = BoardScene(doc, self)
@@ -167,21 +101,19 @@ class MainWindow(QMainWindow):
         self._connect_view()
         self.set_document(doc)
         install_move_log(self)
+        log = self.findChild(MoveLogDock)
+        if log is not None:  # the tile the selected move placed
+            log.panel.stepSelected.connect(self._step_selected)
         install_designer(self)
         install_puzzle_tools(self)
         ondisk.install_disk_watch(self)
-        self._arrange_added_docks()
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        self.view.setAccessibleName("Board")
+        for dock in self.findChildren(QDockWidget):
+            name_widgets(dock, dock.windowTitle())
+        self.reset_layout()
         self._restore_layout()
         self.view.setFocus()
-
-    def _arrange_added_docks(self) -> None:
-        """The move log beside the history, the players in front of the puzzle panel."""
-        log = self.findChild(MoveLogDock)
-        if log is not None:
-            self.tabifyDockWidget(self.history_dock, log)
-            self.history_dock.raise_()
-        self.players_dock.raise_()
 
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
@@ -192,8 +124,6 @@ class MainWindow(QMainWindow):
     def _make_docks(self) -> None:
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self.catalogue_dock = CatalogueDock(self.catalogue, self)
         self.inspector_dock = InspectorDock(self)
         self.players_dock = PlayersDock(self)
@@ -201,61 +131,102 @@ class MainWindow(QMainWindow):
         self.findings_dock = FindingsDock(self)
         self.history_dock = HistoryDock(self)
         self.annotations_dock = AnnotationsDock(self)
-        self.addDockWidget(left, self.catalogue_dock)
-        self.addDockWidget(right, self.inspector_dock)
-        self.addDockWidget(right, self.players_dock)
-        self.addDockWidget(right, self.scores_dock)
-        self.splitDockWidget(self.inspector_dock, self.players_dock, Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.players_dock, self.scores_dock)
-        self.tabifyDockWidget(self.scores_dock, self.annotations_dock)
-        self.players_dock.raise_()
-        self.addDockWidget(bottom, self.findings_dock)
-        self.addDockWidget(bottom, self.history_dock)
-        self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [300, 360],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.findings_dock], [150], Qt.Orientation.Vertical)
-        self.resizeDocks([self.findings_dock, self.history_dock], [640, 300],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.inspector_dock, self.players_dock], [230, 420],
-                         Qt.Orientation.Vertical)
-        self.docks = [self.catalogue_dock, self.inspector_dock, self.players_dock,
-                      self.scores_dock, self.findings_dock, self.history_dock,
-                      self.annotations_dock]
+        self.docks: list[QDockWidget] = [
+            self.catalogue_dock, self.inspector_dock, self.players_dock, self.scores_dock,
+            self.findings_dock, self.history_dock, self.annotations_dock]
+        for dock in self.docks:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
 
-    def _action(self, text: str, slot: Callable[..., object],
-                shortcut: QKeySequence | list[QKeySequence] | None = None,
+    # -- layout ----------------------------------------------------------------------------
+
+    def default_layout(self) -> dict[str, list[list[QDockWidget]]]:
+        """Where each dock goes by default: per area, groups of docks tabbed together
+        (the first of each group in front), top to bottom. The catalogue on the left; on the
+        right the inspector above the scores, with the players, the move log, the puzzle and
+        the annotations behind the scores (the lists get the height); findings and the
+        history in a low strip under the board, which keeps most of the room."""
+        added = [self.findChild(MoveLogDock), getattr(self, "puzzle_dock", None)]
+        behind_scores = [self.players_dock, *[d for d in added if d is not None],
+                         self.annotations_dock]
+        return {"left": [[self.catalogue_dock]],
+                "right": [[self.inspector_dock], [self.scores_dock, *behind_scores]],
+                "bottom": [[self.findings_dock, self.history_dock]]}
+
+    def reset_layout(self) -> None:
+        """View → Reset layout: every dock back in its default place and size, shown."""
+        areas = {"left": Qt.DockWidgetArea.LeftDockWidgetArea,
+                 "right": Qt.DockWidgetArea.RightDockWidgetArea,
+                 "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
+        layout = self.default_layout()
+        placed = [d for groups in layout.values() for group in groups for d in group]
+        for dock in placed:
+            dock.setFloating(False)
+            self.removeDockWidget(dock)
+        for area, groups in layout.items():
+            previous = None
+            for group in groups:
+                first = group[0]
+                if previous is None:
+                    self.addDockWidget(areas[area], first)
+                else:
+                    self.splitDockWidget(previous, first, Qt.Orientation.Vertical)
+                for dock in group[1:]:
+                    self.tabifyDockWidget(first, dock)
+                previous = first
+        for dock in placed:
+            dock.show()
+        for groups in layout.values():
+            for group in groups:
+                group[0].raise_()
+        self.size_docks()
+
+    def size_docks(self) -> None:
+        """Default dock sizes for the window's size: the board keeps most of the room, the
+        inspector and the scores get the height they need."""
+        width, height = max(self.width(), 800), max(self.height(), 560)
+        side = min(340, max(230, int(width * 0.19)))
+        right = min(560, max(380, int(width * 0.3)))
+        bottom = min(260, max(140, int(height * 0.22)))
+        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [side, right],
+                         Qt.Orientation.Horizontal)
+        column = height - 120
+        self.resizeDocks([self.inspector_dock, self.scores_dock],
+                         [int(column * 0.4), column - int(column * 0.4)],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.findings_dock], [bottom], Qt.Orientation.Vertical)
+
+    def _action(self, text: str, slot: Callable[..., object], shortcut: Keys = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
                 view_only: bool = False) -> QAction:
+        """An action of this window. Its keys work wherever the focus is in the window,
+        except while typing in a text field (the field takes plain keys first); a
+        ``view_only`` action's keys work only while the board has the focus."""
         action = QAction(text, self)
-        if shortcut is not None:
-            if isinstance(shortcut, list):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(shortcut)
+        action.setShortcuts(key_sequences(shortcut))
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
         if icon is not None:
             action.setIcon(self.style().standardIcon(icon))
         if view_only:
-            # single keys act only while the board has focus, never while typing in a dock
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.view.addAction(action)
+        else:
+            self.addAction(action)
         action.triggered.connect(lambda *_: slot())
         return action
 
     def _make_actions(self) -> None:
         sp = QStyle.StandardPixmap
         seq = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_document, QKeySequence(seq.New),
+        self.new_action = self._action("&New", self.new_document, [seq.New, "Ctrl+N"],
                                        "Start an empty position", sp.SP_FileIcon)
-        self.open_action = self._action("&Open…", self.open_dialog, QKeySequence(seq.Open),
+        self.open_action = self._action("&Open…", self.open_dialog, [seq.Open, "Ctrl+O"],
                                         "Open a board file", sp.SP_DialogOpenButton)
-        self.save_action = self._action("&Save", self.save, QKeySequence(seq.Save),
+        self.save_action = self._action("&Save", self.save, [seq.Save, "Ctrl+S"],
                                         "Save the position", sp.SP_DialogSaveButton)
         self.save_as_action = self._action("Save &As…", self.save_as,
-                                           QKeySequence("Ctrl+Shift+S"),
+                                           [seq.SaveAs, "Ctrl+Shift+S"],
                                            "Save the position under a new name")
         self.export_png_action = self._action("Export &PNG…", lambda: self.export("png"),
                                               tip="Draw the board into a PNG image")
@@ -264,30 +235,27 @@ class MainWindow(QMainWindow):
         self.export_notes_action = QAction("Include &annotations in exports", self)
         self.export_notes_action.setCheckable(True)
         self.export_notes_action.setChecked(True)
-        self.close_action = self._action("&Close window", self.close, QKeySequence(seq.Close))
-        self.quit_action = self._action("&Quit", quit_all, QKeySequence("Ctrl+Q"))
+        self.close_action = self._action("&Close window", self.close, [seq.Close, "Ctrl+W"])
+        self.quit_action = self._action("&Quit", quit_all, [seq.Quit, "Ctrl+Q"])
         self.undo_action = self._action("&Undo", lambda: self.doc.undo_stack.undo(),
-                                        QKeySequence("Ctrl+Z"))
+                                        [seq.Undo, "Ctrl+Z"])
         self.redo_action = self._action("&Redo", lambda: self.doc.undo_stack.redo(),
-                                        [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+                                        [seq.Redo, "Ctrl+Shift+Z", "Ctrl+Y"])
         self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.turn(1),
-                                          QKeySequence("R"), "Turn the tile in hand or the "
-                                          "selected tile a quarter turn", view_only=True)
+                                          "R", "Turn the tile in hand or the selected tile "
+                                          "a quarter turn")
         self.rotate_back_action = self._action("Rotate &anticlockwise",
                                                lambda: self.view.turn(-1),
-                                               QKeySequence("Shift+R"), view_only=True)
+                                               "Shift+R")
         self.delete_action = self._action("&Delete", self.view.delete_selection,
-                                          QKeySequence(Qt.Key.Key_Delete),
+                                          [seq.Delete, "Del", "Backspace"],
                                           "Remove the selected figure or tile", view_only=True)
         self.zoom_in_action = self._action("Zoom &in", lambda: self.view.zoom_by(1.25),
-                                           [QKeySequence("+"), QKeySequence("=")],
-                                           view_only=True)
+                                           ["+", "="])
         self.zoom_out_action = self._action("Zoom &out", lambda: self.view.zoom_by(0.8),
-                                            [QKeySequence("-")], view_only=True)
-        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom,
-                                              QKeySequence("0"), view_only=True)
-        self.fit_action = self._action("&Fit board", self.view.fit, QKeySequence("F"),
-                                       "Show every tile", view_only=True)
+                                            "-")
+        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom, "0")
+        self.fit_action = self._action("&Fit board", self.view.fit, "F", "Show every tile")
         self.grid_action = QAction("Show &grid", self)
         self.grid_action.setCheckable(True)
         self.grid_action.setChecked(True)
@@ -301,22 +269,22 @@ class MainWindow(QMainWindow):
         for tool in TOOLS:
             label, key, tip = TOOL_LABELS[tool]
             action = self._action(label, lambda t=tool: self.view.set_tool(t),
-                                  QKeySequence(key), tip, view_only=True)
+                                  key, tip)
             action.setCheckable(True)
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
         self.tool_actions["select"].setChecked(True)
-        icons = {self.undo_action: "undo", self.redo_action: "redo",
+        icons: dict[QAction, str] = {self.undo_action: "undo", self.redo_action: "redo",
                  self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
                  self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
                  self.fit_action: "fit", **{self.tool_actions[t]: t for t in
                                              ("select", "note", "arrow", "highlight")}}
-        for action, name in icons.items():
-            action.setIcon(line_icon(name))
+        self._line_icons = icons
+        self._paint_icons()
         start = next((t for t in self.catalogue if t.start), None)
         if start is not None:
-            self.tool_actions["tile"].setIcon(QIcon(art.tile_pixmap(start, 0, 32)))
-        self.tool_actions["figure"].setIcon(figure_icon("follower", "#d62828"))
+            self.tool_actions["tile"].setIcon(art.tile_icon(start, 32, max(icons_.SCALES)))
+        self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
         self.add_player_action = self._action("Add &player", self._add_player)
         self.rules_action = self._action("&Ruleset…", self.choose_rules,
                                          tip="Base edition, expansions and options")
@@ -326,8 +294,10 @@ class MainWindow(QMainWindow):
                                          tip="What the end of the game would add now")
 
     def _make_menus(self) -> None:
+        """The menu bar; each menu is kept as an attribute (``file_menu``, …) for the tools
+        that add to it, never looked up again through ``QAction.menu()``."""
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        self.file_menu = file = bar.addMenu("&File")
         file.addActions([self.new_action, self.open_action])
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -338,32 +308,41 @@ class MainWindow(QMainWindow):
                          self.export_notes_action])
         file.addSeparator()
         file.addActions([self.close_action, self.quit_action])
-        edit = bar.addMenu("&Edit")
+        self.edit_menu = edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         edit.addActions([self.rotate_action, self.rotate_back_action, self.delete_action])
-        view = bar.addMenu("&View")
+        self.view_menu = view = bar.addMenu("&View")
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action,
                          self.fit_action])
         view.addSeparator()
         view.addActions([self.grid_action, self.notes_action])
         view.addSeparator()
-        panels = view.addMenu("&Panels")
+        self.panels_menu = view.addMenu("&Panels")
         for dock in self.docks:
-            panels.addAction(dock.toggleViewAction())
-        board = bar.addMenu("&Board")
+            self.panels_menu.addAction(dock.toggleViewAction())
+        view.addAction(self._action("&Reset layout", self.reset_layout,
+                                    tip="Every panel back in its default place and size"))
+        self.board_menu = board = bar.addMenu("&Board")
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
         board.addAction(self.add_player_action)
-        rules = bar.addMenu("&Rules")
+        self.rules_menu = rules = bar.addMenu("&Rules")
         rules.addAction(self.rules_action)
         self.presets_menu = rules.addMenu("&Switch to")
         self.presets_menu.aboutToShow.connect(self._fill_presets)
         rules.addSeparator()
         rules.addActions([self.final_action, self.compare_action])
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction("&Keyboard and mouse", self._show_help)
-        help_menu.addAction("&About", self._show_about)
+        self.help_menu = help_menu = bar.addMenu("&Help")
+        self.help_action = self._action("&User guide", about.open_help,
+                                        [QKeySequence.StandardKey.HelpContents, "F1"],
+                                        "The README at the desktop editor's section")
+        help_menu.addAction(self.help_action)
+        for title, _ in about.documents()[1:]:
+            help_menu.addAction(self._action(f"{title}…", partial(about.open_document, title)))
+        help_menu.addAction(self._action("&Keyboard and mouse", self._show_help))
+        help_menu.addSeparator()
+        help_menu.addAction(self._action("&About", lambda: about.show_about(self)))
 
     def _make_toolbars(self) -> None:
         main = QToolBar("File and edit", self)
@@ -414,7 +393,11 @@ class MainWindow(QMainWindow):
         view.toolChanged.connect(self._tool_changed)
         view.zoomChanged.connect(self._show_zoom)
         view.rotationChanged.connect(lambda _: self._tool_changed(view.tool))
-        self.catalogue_dock.catalogue.tileSelected.connect(view.set_tile)
+        view.tileChanged.connect(lambda _: self._tool_changed(view.tool))
+        catalogue = self.catalogue_dock.catalogue
+        catalogue.tileSelected.connect(view.set_tile)
+        # a tile picked with the mouse (or Enter) is placed next: the board takes the keys
+        catalogue.tilePicked.connect(lambda: view.setFocus(Qt.FocusReason.OtherFocusReason))
         self.findings_dock.findings.cellActivated.connect(self.go_to_cell)
         self.scores_dock.scores.cellActivated.connect(self.go_to_cell)
         self.annotations_dock.annotations.cellActivated.connect(self.go_to_cell)
@@ -463,6 +446,23 @@ class MainWindow(QMainWindow):
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
         QTimer.singleShot(0, self.view.fit)
 
+    def _paint_icons(self) -> None:
+        """Draw the toolbar's line icons in the window's palette (again when it changes)."""
+        for action, name in self._line_icons.items():
+            action.setIcon(icons_.line_icon(name, self.palette()))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
+                            QEvent.Type.StyleChange) and hasattr(self, "_line_icons"):
+            self._paint_icons()
+        super().changeEvent(event)
+
+    def _step_selected(self, k: int) -> None:
+        log = self.findChild(MoveLogDock)
+        played = log.panel.replay if log is not None else None
+        placed = played.steps[k - 1].placed if played is not None and k > 0 else None
+        self.scene.mark_last_placed((placed[1], placed[2]) if placed else None)
+
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(f"&Undo {text}".rstrip())
 
@@ -483,7 +483,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for player in self.doc.players:
-            combo.addItem(figure_icon("follower", player.colour), player.name)
+            combo.addItem(icons_.figure_icon("follower", player.colour), player.name)
         combo.blockSignals(False)
         if self.doc.players:
             combo.setCurrentIndex(min(index, len(self.doc.players) - 1))
@@ -512,7 +512,7 @@ class MainWindow(QMainWindow):
         player = self.view.player
         colour = self.doc.player_colour(player) if self.doc.players else "#d0d0d0"
         for i in range(self.kind_combo.count()):
-            self.kind_combo.setItemIcon(i, figure_icon(self.kind_combo.itemData(i), colour))
+            self.kind_combo.setItemIcon(i, icons_.figure_icon(self.kind_combo.itemData(i), colour))
 
     def _kind_chosen(self, index: int) -> None:
         if index >= 0:
@@ -563,6 +563,54 @@ class MainWindow(QMainWindow):
         self.players_dock.players.add_player()
 
     # -- files -----------------------------------------------------------------------------
+
+    # -- drag and drop of files ------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self._take_files(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self._take_files(event)
+
+    @staticmethod
+    def _take_files(event: QDropEvent) -> None:
+        if dropped_paths(event.mimeData()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = dropped_paths(event.mimeData())
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        # after the drop returns: the source application must not wait on our dialogs
+        QTimer.singleShot(0, partial(self.open_paths, paths))
+
+    def open_paths(self, paths: list[str]) -> None:
+        """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
+        (as File → Open does), the other ones each in a new window."""
+        from .app import is_tileset_file, open_window
+
+        boards = []
+        for path in paths:
+            if is_tileset_file(path):
+                try:
+                    open_tileset_window(path)
+                except DocumentError as exc:
+                    refuse_file(self, path, str(exc))
+            else:
+                boards.append(path)
+        if boards:
+            self.open_file(boards[0])
+        for path in boards[1:]:
+            result = open_path(path, self.host, self.catalogue)
+            if result.document is None:
+                refuse_file(self, path, result.findings)
+                continue
+            files.add_recent(path)
+            open_window(result.document, self.host, self.catalogue)
 
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the user cancelled."""
@@ -706,23 +754,33 @@ class MainWindow(QMainWindow):
             "Middle or right drag, or Space + drag: pan\n"
             "V select/move · T place tile · M place figure · N note · A arrow · H highlight\n"
             "R / Shift+R: rotate the tile in hand or the selected tile\n"
-            "Delete: remove the selected figure or tile · Esc: back to select\n"
+            "Arrow keys: move the cell cursor (Shift: five cells) · Enter: act there\n"
+            "Menu key: the cell's menu · Delete: remove the selected figure or tile\n"
+            "Esc: cancel an arrow, then back to select · F5: solve the puzzle · F1: help\n"
+            "The board's keys work anywhere but in a text field.\n"
             "Hover a tile: its whole feature lights up and the inspector explains it."))
 
-    def _show_about(self) -> None:
-        QMessageBox.about(self, APP_TITLE, f"<b>{APP_TITLE}</b><p>Build, annotate, score and "
-                          "compare Carcassonne positions across editions.</p>")
-
     def _restore_layout(self) -> None:
+        """The last session's window geometry and docks; else a size that fits the screen
+        (the docks are sized once the window shows)."""
         settings = QSettings()
         geometry = settings.value("window/geometry")
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geometry))
         else:
-            self.resize(1440, 900)
+            screen = self.screen().availableGeometry()
+            self.resize(min(1600, int(screen.width() * 0.94)),
+                        min(1000, int(screen.height() * 0.94)))
         state = settings.value("window/state")
-        if isinstance(state, QByteArray | bytes):
-            self.restoreState(QByteArray(state))
+        self._layout_restored = isinstance(state, QByteArray | bytes) and self.restoreState(
+            QByteArray(state), LAYOUT_VERSION)
+        self._docks_sized = self._layout_restored
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:
+            self._docks_sized = True
+            QTimer.singleShot(0, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -730,12 +788,18 @@ class MainWindow(QMainWindow):
             return
         settings = QSettings()
         settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
+        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         if self.autosaver is not None:
             self.autosaver.discard()
             self.autosaver.timer.stop()
         event.accept()
         self.closed.emit()
+
+
+def dropped_paths(mime: QMimeData) -> list[str]:
+    """The local files of a drag that the editor opens (boards, tile sets, ``.jcz``)."""
+    paths = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+    return [p for p in paths if p.lower().endswith(OPENABLE) and os.path.isfile(p)]
 
 
 def quit_all() -> None:

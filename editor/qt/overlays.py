@@ -69,7 +69,8 @@ class RankedGhostItem(GhostTileItem):
             kind, colour, index = self.figure
             art.paint_figure(painter, kind, colour,
                              art.figure_anchor(self.tile, self.turns, index, _LOCAL),
-                             FIGURE_SIZE * 0.86)
+                             FIGURE_SIZE * 0.86,
+                             art.lies_down(kind, self.tile.segments[index].kind))
         painter.setPen(QPen(pal.colour("#ffffff"), 2))
         painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
         label = self.label
@@ -252,7 +253,7 @@ def install_puzzle_tools(window: Any) -> None:
         bar.insertMenu(help_menu, menu)
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
-    for text, slot, keys in (("&Solve", panel.solve, "Ctrl+Shift+S"),
+    for text, slot, keys in (("&Solve", panel.solve, "F5"),
                              ("Chec&k solution", panel.check_solution, ""),
                              ("Start s&olving", panel.start_solving, ""),
                              ("&Hint", panel.next_hint, "")):

@@ -24,10 +24,12 @@ from .items import (
     FIGURE_SIZE,
     ArrowItem,
     CellMarkerItem,
+    CursorItem,
     FigureItem,
     GhostTileItem,
     GridItem,
     HighlightItem,
+    LastPlacedItem,
     TileItem,
     annotation_items,
     cell_rect,
@@ -63,6 +65,10 @@ class BoardScene(QGraphicsScene):
         self.grid = GridItem()
         self.addItem(self.grid)
         self.ghost: GhostTileItem | None = None
+        self.last_placed = LastPlacedItem()
+        self.addItem(self.last_placed)
+        self.cursor = CursorItem()
+        self.addItem(self.cursor)
         for spec in doc.tiles():
             self._add_tile(*spec.cell)
         self._grow(QRectF(-CELL, -CELL, 3 * CELL, 3 * CELL))
@@ -77,6 +83,8 @@ class BoardScene(QGraphicsScene):
         doc.annotationsChanged.connect(self._refresh_annotations)
         doc.scoresChanged.connect(self._after_rescore)
         doc.edited.connect(self._clear_hover)
+        doc.edited.connect(self.mark_last_placed)
+        self.mark_last_placed()
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -155,6 +163,14 @@ class BoardScene(QGraphicsScene):
         self._bounds = self._bounds.united(wanted) if not self._bounds.isNull() else wanted
         self.setSceneRect(self._bounds)
         self.grid.setRect(self._bounds)
+
+    def mark_last_placed(self, cell: Cell | None = None) -> None:
+        """Frame the tile placed last: ``cell``, or the last tile in board order (the order
+        tiles were placed in, and of a file's list)."""
+        cells = self.doc.board.cells
+        if cell is None and cells:
+            cell = next(reversed(cells))
+        self.last_placed.place(cell if cell in self.tiles else None)
 
     # -- figures ---------------------------------------------------------------------------
 

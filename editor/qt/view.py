@@ -5,6 +5,11 @@ to place the catalogue's tile; a ghost previews it, legal cells are marked), ``f
 (click a segment to stand a figure of the chosen kind for the current player), ``note``,
 ``arrow`` (drag from cell to cell) and ``highlight`` (click a cell; Shift+click a feature).
 Hovering shows the feature under the cursor across tiles in every tool.
+
+Without a mouse: the arrow keys move a cell cursor (the ghost tile and the inspector follow
+it), Enter does what a click on that cell does (places the tile in hand, offers the
+segments for a figure, starts and ends an arrow, …), R turns the tile, the menu key opens
+the cell's context menu.
 """
 
 from __future__ import annotations
@@ -23,11 +28,13 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAction,
     QContextMenuEvent,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QEnterEvent,
+    QFocusEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -72,6 +79,9 @@ NOTCH = 1.25
 #: Pixels the mouse must travel before a press becomes a drag.
 DRAG_DISTANCE = 5
 HIGHLIGHT_COLOUR = "#ffd166"
+#: The arrow keys' steps of the cell cursor.
+_STEPS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
+          Qt.Key.Key_Down: (0, 1)}
 
 
 class BoardView(QGraphicsView):
@@ -84,6 +94,8 @@ class BoardView(QGraphicsView):
     #: a cell was selected by a click: (x, y)
     cellSelected = Signal(int, int)
     toolChanged = Signal(str)
+    #: the tile the tile tool places changed (a Tile, or None)
+    tileChanged = Signal(object)
     rotationChanged = Signal(int)
     #: the scale changed (1.0 = 100 pixels per tile)
     zoomChanged = Signal(float)
@@ -108,6 +120,9 @@ class BoardView(QGraphicsView):
         self._pan_from = QPoint()
         self._ghost_cell: Cell | None = None
         self._hover: tuple[int, int, str] | None = None
+        #: the keyboard's cell cursor, and the start of an arrow drawn with the keys
+        self.cursor_cell: Cell | None = None
+        self._arrow_from: Cell | None = None
         self._zoom_anchor = QPointF()
         self._zoom_animation = QVariantAnimation(self)
         self._zoom_animation.setDuration(140)
@@ -137,6 +152,8 @@ class BoardView(QGraphicsView):
     def set_document(self, doc: BoardDocument) -> None:
         """Follow the scene's document."""
         doc.edited.connect(self._legal_timer.start)
+        self.cursor_cell = None
+        self._arrow_from = None
         self.selected_figure = None
         self._hover = None
         self._ghost_cell = None
@@ -168,6 +185,7 @@ class BoardView(QGraphicsView):
         self.tile = tile
         if tile is not None:
             self.set_tool("tile")
+        self.tileChanged.emit(tile)
         self.refresh_legal()
         self._update_ghost()
 
@@ -300,11 +318,102 @@ class BoardView(QGraphicsView):
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.delete_selection()
         elif key == Qt.Key.Key_Escape:
-            self.set_tool("select")
+            if self._arrow_from is not None:
+                self._arrow_from = None
+                self.board_scene.show_arrow_preview(None, None)
+            else:
+                self.set_tool("select")
+        elif Qt.Key(key) in _STEPS and not event.modifiers() & ~(
+                Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier):
+            dx, dy = _STEPS[Qt.Key(key)]
+            stride = 5 if shift else 1
+            self.move_cursor(dx * stride, dy * stride)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.act_at_cursor()
+        elif key == Qt.Key.Key_Menu and self.cursor_cell is not None:
+            centre = self.mapFromScene(QPointF((self.cursor_cell[0] + 0.5) * CELL,
+                                               (self.cursor_cell[1] + 0.5) * CELL))
+            self._context_menu(self.viewport().mapToGlobal(centre), self.cursor_cell)
         else:
             super().keyPressEvent(event)
             return
         event.accept()
+
+    # -- the keyboard cursor ---------------------------------------------------------------
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """Move the cell cursor (it starts on the selected cell, else mid-view)."""
+        if self.cursor_cell is None:
+            start = self.board_scene.selected_cell or self.cell_at(
+                QPointF(self.viewport().rect().center()))
+            self.set_cursor_cell(start)
+            return
+        x, y = self.cursor_cell
+        self.set_cursor_cell((x + dx, y + dy))
+
+    def set_cursor_cell(self, cell: Cell) -> None:
+        """Put the cursor on ``cell``, bring it into view; the ghost, the status bar and the
+        inspector follow it."""
+        self.cursor_cell = cell
+        self.board_scene.cursor.place(cell)
+        self.ensureVisible(QRectF(cell[0] * CELL, cell[1] * CELL, CELL, CELL), 20, 20)
+        self.cellHovered.emit(*cell)
+        self.featureHovered.emit(cell[0], cell[1], "")
+        if self._arrow_from is not None:
+            self.board_scene.show_arrow_preview(self._arrow_from, cell)
+        if self.tool == "tile":
+            self._ghost_cell = cell
+            self._update_ghost()
+
+    def act_at_cursor(self) -> None:
+        """Enter: what a click on the cursor's cell does with the current tool."""
+        if self.cursor_cell is None:
+            self.move_cursor(0, 0)
+            return
+        cell = self.cursor_cell
+        doc = self.doc
+        if self.tool == "figure":
+            found = self.choose_segment(cell)
+            if found is not None and 0 <= self.player < len(doc.players):
+                doc.undo_stack.push(AddFigure(doc, FigureSpec(self.figure_kind, self.player,
+                                                              *cell, found)))
+            return
+        if self.tool == "arrow":
+            if self._arrow_from is None:
+                self._arrow_from = cell
+            else:
+                if self._arrow_from != cell:
+                    doc.undo_stack.push(AddAnnotation(doc, "arrows",
+                                                      Arrow(self._arrow_from, cell)))
+                self._arrow_from = None
+                self.board_scene.show_arrow_preview(None, None)
+            return
+        self.click(QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL))
+
+    def choose_segment(self, cell: Cell) -> str | None:
+        """Ask which segment of the cell's tile the figure stands on (a menu at the cell)."""
+        spec = self.doc.tile_at(*cell)
+        if spec is None:
+            return None
+        menu = QMenu(self)
+        for seg in spec.tile.segments:
+            action = menu.addAction(f"{seg.kind}: {seg.id}")
+            action.setData(seg.id)
+        centre = self.mapFromScene(QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL))
+        chosen = self.pick(menu, self.viewport().mapToGlobal(centre))
+        return str(chosen.data()) if chosen is not None else None
+
+    def pick(self, menu: QMenu, where: QPoint) -> QAction | None:
+        """Show a menu and wait for the choice (None when dismissed)."""
+        return menu.exec(where)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.board_scene.cursor.place(self.cursor_cell)
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.board_scene.cursor.place(None)
+        super().focusOutEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
@@ -437,7 +546,8 @@ class BoardView(QGraphicsView):
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if event.reason() != QContextMenuEvent.Reason.Mouse:
-            self._context_menu(event.globalPos(), self.cell_at(event.pos()))
+            cell = self.cursor_cell or self.cell_at(event.pos())
+            self._context_menu(event.globalPos(), cell)
         event.accept()
 
     # -- actions ---------------------------------------------------------------------------
@@ -471,6 +581,9 @@ class BoardView(QGraphicsView):
         self.selected_figure = figure
         scene.select_figure(figure)
         scene.select_cell(cell)
+        if self.cursor_cell is not None:
+            self.cursor_cell = cell  # the keys go on from where the mouse clicked
+            scene.cursor.place(cell if self.hasFocus() else None)
         self.cellSelected.emit(*cell)
 
     def _place(self, cell: Cell) -> None:
@@ -533,6 +646,8 @@ class BoardView(QGraphicsView):
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(TILE_MIME):
             event.acceptProposedAction()
+        elif event.mimeData().hasUrls():
+            event.ignore()  # files dropped on the board are the window's to open
         else:
             super().dragEnterEvent(event)
 

@@ -11,7 +11,7 @@ from editor.model.events import Event
 from editor.plugins import PluginHost
 
 from .engine import Engine
-from .moves import Move, Turn
+from .moves import IllegalMove, Move, Turn
 from .ruleset import Ruleset
 
 FINAL = "final"
@@ -30,6 +30,8 @@ class Row:
     points: list[dict[int, int]]
     #: per ruleset: the reasons and rules of its lines
     why: list[list[str]]
+    #: per ruleset: the rule ids of its lines
+    rule_ids: list[list[str]] = field(default_factory=list)
 
     @property
     def differs(self) -> bool:
@@ -43,9 +45,9 @@ class Row:
             "cell": list(self.cell) if self.cell else None, "segment": self.segment,
             "differs": self.differs,
             "by_ruleset": [{"ruleset": name, "points": {str(p): n for p, n in pts.items()},
-                            "why": why}
-                           for name, pts, why in zip(rulesets, self.points, self.why,
-                                                     strict=True)],
+                            "why": why, "rule_ids": ids}
+                           for name, pts, why, ids in zip(rulesets, self.points, self.why,
+                                                          self.rule_ids, strict=True)],
         }
 
 
@@ -60,6 +62,8 @@ class Comparison:
     rows: list[Row]
     #: per ruleset: goods taken, extra turns, findings (text)
     notes: list[list[str]] = field(default_factory=list)
+    #: per ruleset: why the move cannot be played at all under it (empty when it can)
+    unplayable: list[list[str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         """Plain data for ``--format json``."""
@@ -67,8 +71,10 @@ class Comparison:
             "mode": self.mode,
             "rulesets": self.rulesets,
             "players": self.players,
-            "totals": [{"ruleset": name, "points": dict(zip(self.players, t, strict=True))}
-                       for name, t in zip(self.rulesets, self.totals, strict=True)],
+            "totals": [{"ruleset": name, "points": dict(zip(self.players, t, strict=True)),
+                        "played": not why, "unplayable": why}
+                       for name, t, why in zip(self.rulesets, self.totals, self.unplayable,
+                                               strict=True)],
             "rows": [row.to_json(self.rulesets) for row in self.rows],
             "notes": [{"ruleset": name, "notes": n}
                       for name, n in zip(self.rulesets, self.notes, strict=True)],
@@ -76,15 +82,17 @@ class Comparison:
 
 
 def default_rulesets(host: PluginHost) -> list[Ruleset]:
-    """Every base edition paired with its expansion editions, and every choice of each
-    base edition's options (C1 in each of its rules versions)."""
+    """Every base edition paired with its expansion editions, under every value of each
+    base edition's presets and of its named options not covered by a preset (C1 in each
+    of its rules versions); variants (``named=False``) keep their defaults."""
     result = []
     for base in host.base_editions():
         expansions = [e for e in host.editions.values()
                       if e.expansion and e.pairs_with[:1] == (base.name,)]
+        covered = {name for o in base.options if o.is_preset for name in o.covers()}
         variants: list[dict[str, object]] = [{}]
         for option in base.options:
-            if option.choices:
+            if option.choices and option.named and option.name not in covered:
                 variants = [{**v, option.name: c} for v in variants for c in option.choices]
         for variant in variants:
             opts = {base.name: dict(variant)}
@@ -111,7 +119,7 @@ def _key(board: Board, e: Event) -> tuple[str, str, Cell | None, str | None]:
 
 
 def _collect(board: Board, events: list[Event], index: int, count: int,
-             rows: dict[tuple, Row], notes: list[str], players: list[str]) -> None:
+             rows: dict[tuple[str, str], Row], notes: list[str], players: list[str]) -> None:
     for e in events:
         if e.player is None or e.type not in (ev.SCORE, ev.EXTRA_TURN, ev.GOODS):
             continue
@@ -120,6 +128,7 @@ def _collect(board: Board, events: list[Event], index: int, count: int,
         if row is None:
             row = rows[(label, feature)] = Row(label, feature, cell, segment,
                                                [{} for _ in range(count)],
+                                               [[] for _ in range(count)],
                                                [[] for _ in range(count)])
         if e.type == ev.SCORE:
             row.points[index][e.player] = row.points[index].get(e.player, 0) + e.points
@@ -132,6 +141,8 @@ def _collect(board: Board, events: list[Event], index: int, count: int,
             row.points[index][e.player] = row.points[index].get(e.player, 0)
         row.why[index].append(f"{who} {e.points:+d}: {e.reason}{flag} [{e.edition}: {e.rule}]"
                               if e.type == ev.SCORE else f"{who}: {e.reason} [{e.rule}]")
+        if e.rule_id and e.rule_id not in row.rule_ids[index]:
+            row.rule_ids[index].append(e.rule_id)
 
 
 def compare(board: Board, rulesets: Sequence[Ruleset], move: Move | None = None,
@@ -139,25 +150,32 @@ def compare(board: Board, rulesets: Sequence[Ruleset], move: Move | None = None,
     """Score ``board`` at the end of the game (or the effect of ``move``) under each
     ruleset. The board is left exactly as it was."""
     players = [p.name for p in board.players]
-    rows: dict[tuple, Row] = {}
-    totals, notes = [], []
+    rows: dict[tuple[str, str], Row] = {}
+    totals, notes, unplayable = [], [], []
     for i, rules in enumerate(rulesets):
         engine = Engine(rules)
         mark = board.mark()
         before = [p.score for p in board.players]
         mine: list[str] = []
+        why: list[str] = []
         try:
             if move is None:
                 events = engine.final_scoring(board)
             else:
-                result = engine.apply(board, move, turn or Turn(move.player), mode="edit")
-                events = result.events
-                mine += [f"finding: {f.message}" for f in result.findings]
+                try:
+                    result = engine.apply(board, move, turn or Turn(move.player), mode="edit")
+                except IllegalMove as exc:  # impossible under this ruleset: say so, go on
+                    why = [f.message for f in exc.findings]
+                    result = None
+                events = result.events if result is not None else []
+                mine += [f"finding: {f.message}" for f in result.findings] if result else []
+                mine += [f"cannot be played: {w}" for w in why]
             _collect(board, events, i, len(rulesets), rows, mine, players)
             totals.append([p.score - b for p, b in zip(board.players, before, strict=True)]
                           if move is not None else [p.score for p in board.players])
         finally:
             board.undo_to(mark)
         notes.append(mine)
+        unplayable.append(why)
     return Comparison(MOVE if move is not None else FINAL, [r.name for r in rulesets],
-                      players, totals, list(rows.values()), notes)
+                      players, totals, list(rows.values()), notes, unplayable)

@@ -4,15 +4,42 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+Value = str | int | bool
+
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """A rule option of an edition, with its allowed values and default."""
+    """A rule option of an edition, with its allowed values and default.
+
+    A *preset* (``presets`` given) is no rule of its own: each of its values stands for
+    values of other options of the edition (``base:C1``'s ``rules=2001`` is ``farms=2001``
+    with ``small_city=on``). A ruleset keeps the options it stands for, never the preset;
+    its name shows the preset whose values match. ``named`` says whether a ruleset's name
+    shows an option with choices even at its default (true for presets and for choices
+    that tell which rules apply, false for variants). ``choosable``: a player may take
+    another value for themselves during a move (:data:`editor.rules.moves.Choice`); the
+    option's value is then the default of that decision."""
 
     name: str
-    default: str | int | bool
-    choices: tuple[str | int | bool, ...] = ()
+    default: Value
+    choices: tuple[Value, ...] = ()
     help: str = ""
+    presets: tuple[tuple[Value, tuple[tuple[str, Value], ...]], ...] = ()
+    named: bool = True
+    choosable: bool = False
+
+    @property
+    def is_preset(self) -> bool:
+        """Whether the option stands for values of other options."""
+        return bool(self.presets)
+
+    def preset(self, value: object) -> dict[str, Value]:
+        """The option values a preset value stands for (empty for an unknown value)."""
+        return dict(next((values for v, values in self.presets if v == value), ()))
+
+    def covers(self) -> set[str]:
+        """The options a preset sets."""
+        return {name for _, values in self.presets for name, _ in values}
 
     def check(self, value: object) -> str | None:
         """Why ``value`` is not allowed, or None."""

@@ -12,6 +12,7 @@ from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
 from editor.model.ports import SIDE_DELTA, SIDE_NAMES
+from editor.model.rulebook import define
 from editor.model.tiles import Tile
 
 from .moves import (
@@ -28,9 +29,17 @@ from .moves import (
 from .ruleset import Ruleset
 
 Mode = Literal["play", "edit"]
+RULE_FIGURE_KINDS = define(
+    "ruleset.figure-kinds", "the figures in play are those of the ruleset's editions: a "
+    "figure of another kind (an abbot under C1, a builder without Traders & Builders) "
+    "breaks the rules and counts for nothing")
+RULE_FIGURE_SUPPLY = define(
+    "ruleset.figure-supply", "each player has the figures the editions give (7 followers; an "
+    "abbot in C2 and C3; a builder and a pig with Traders & Builders)", "WCP-BG1", "S002")
 #: The plan memo's answer when the contact masks alone do not decide the figure actions (see
 #: :func:`_may_join`): the plan is looked up again under the port masks of the features met.
-JOINS: tuple = ()
+Plan = tuple[tuple[int, FigureAction | None], ...]
+JOINS: Plan = ()
 
 
 def _may_join(tile: Tile, rotations: tuple[int, ...], occupied: int, mine: int,
@@ -86,7 +95,7 @@ class Engine:
         self._offer_memo: dict[tuple[Slot, int, int], tuple[Offer, ...]] = {}
         #: (tile, turn part, kinds in supply, disabled count) → (rotations, occupied, mine,
         #: met ports or the masks of the features met) → (rotation, figure action) pairs
-        self._plan_memo: dict[tuple, dict[tuple, tuple[tuple[int, FigureAction | None], ...]]] = {}
+        self._plan_memo: dict[tuple[object, ...], dict[tuple[object, ...], Plan]] = {}
         self._restricted: dict[Tile, bool] = {}
 
     def _restricts(self, tile: Tile) -> bool:
@@ -305,7 +314,7 @@ class Engine:
         for cell, rotations in self._fitting_cells(board, tile):
             met = contacts.get(cell, ())
             occupied, mine, ports = contact_of(board, met, hot) if hot else (0, 0, 0)
-            key = (rotations, occupied, mine, ports if occupied else 0)
+            key: tuple[object, ...] = (rotations, occupied, mine, ports if occupied else 0)
             plan = plans.get(key)
             if plan is None:
                 plan = plans[key] = (
@@ -326,7 +335,7 @@ class Engine:
                 plan += extra
             chosen.append((cell, plan))
         new = tuple.__new__
-        return [new(Move, (player, tile, x, y, r, action))
+        return [new(Move, (player, tile, x, y, r, action, ()))
                 for (x, y), plan in chosen for r, action in plan]
 
     def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
@@ -348,12 +357,17 @@ class Engine:
         Undo with :meth:`undo`.
         """
         turn = turn or Turn(move.player)
+        turn.choices = {(name, p): value for name, p, value in move.choices}
         mark = board.mark()
         findings: list[Finding] = []
         if check:
             findings = self.placement_findings(board, move.tile, move.x, move.y, move.rotation)
             if findings and (mode == "play" or findings[0].code == "cell-taken"):
                 raise IllegalMove(findings)
+            problems = self.choice_findings(board, move)
+            if problems and mode == "play":
+                raise IllegalMove(problems)
+            findings += problems
         placed = board.place(move.tile, move.x, move.y, move.rotation)
         events: list[Event] = []
         if move.figure is not None:
@@ -378,6 +392,27 @@ class Engine:
                                                placed=placed, turn=turn, events=events):
             events += self.apply_events(board, result, edition.name)
         return MoveResult(move, mark, events, findings, self._next_turn(board, turn, events))
+
+    def choice_findings(self, board: Board, move: Move) -> list[Finding]:
+        """Why a move's choices cannot be taken: each names an option of an edition in the
+        ruleset, a player of the board and a value the option allows."""
+        findings = []
+        cell = (move.x, move.y)
+        for name, player, value in move.choices:
+            spec = next((o for e in self.rules.editions for o in e.options
+                         if o.name == name and o.choosable), None)
+            if spec is None:
+                findings.append(Finding(f"choice {name!r}: {self.rules.name} has no option "
+                                        f"{name!r} that a player chooses during a move",
+                                        code="unknown-choice", cell=cell))
+            elif not 0 <= player < len(board.players):
+                findings.append(Finding(f"choice {name!r}: no player {player}",
+                                        code="bad-choice", cell=cell))
+            elif spec.choices and value not in spec.choices:
+                allowed = ", ".join(map(str, spec.choices))
+                findings.append(Finding(f"choice {name!r} = {value!r}: expected one of "
+                                        f"{allowed}", code="bad-choice", cell=cell))
+        return findings
 
     def _act(self, board: Board, placed: Placed, player: int, action: FigureAction,
              turn: Turn) -> list[Event]:
@@ -441,10 +476,20 @@ class Engine:
         return events
 
     def position_findings(self, board: Board) -> list[Finding]:
-        """What is wrong with the position as a whole: more figures of a kind than the
-        ruleset gives a player, then what the selected editions find."""
+        """What is wrong with the position as a whole: figures of a kind the ruleset does
+        not have, more figures of a kind than it gives a player, then what the selected
+        editions find."""
         kinds = self.rules.figure_kinds()
         findings = []
+        for f in board.figures:
+            if f.kind not in kinds:
+                owner = board.players[f.owner].name if f.owner < len(board.players) \
+                    else f"player {f.owner}"
+                findings.append(Finding(
+                    f"{owner}'s {f.kind}: {self.rules.name} has no {f.kind} (figures: "
+                    f"{', '.join(kinds)}); it counts for nothing — {RULE_FIGURE_KINDS}",
+                    code="unknown-figure", cell=board.node_cell[f.node],
+                    segment=board.segment_of(f.node).id))
         for p, player in enumerate(board.players):
             for kind in kinds.values():
                 out = sum(1 for f in board.figures if f.owner == p and f.kind == kind.name)
@@ -453,5 +498,6 @@ class Engine:
                     findings.append(Finding(
                         f"{player.name} has {have} {kind.name}s ({out} on the board, "
                         f"{player.supply.get(kind.name, 0)} in supply) but {self.rules.name} "
-                        f"gives {kind.supply}", code="too-many-figures"))
+                        f"gives {kind.supply} — {RULE_FIGURE_SUPPLY}",
+                        code="too-many-figures"))
         return findings + self.rules.collect("carcassonne_board_findings", board=board)

@@ -35,8 +35,16 @@ class FigureAction(NamedTuple):
         return f"{self.kind}{extra} on {self.segment}"
 
 
+#: A decision a player takes during a move, as a value of an edition's option for that
+#: player alone: (option, player, value). ``("farmer_after_pig", 1, "returns")``: when
+#: the move scores the pigs (C3.1), player 1 takes their farmer back with the pig.
+Choice = tuple[str, int, str]
+
+
 class Move(NamedTuple):
-    """Place ``tile`` at (x, y) turned ``rotation`` quarter turns, then an optional action."""
+    """Place ``tile`` at (x, y) turned ``rotation`` quarter turns, then an optional action;
+    ``choices`` are the players' decisions during the move (each overrides an option's
+    value for that player)."""
 
     player: int
     tile: Tile
@@ -44,10 +52,13 @@ class Move(NamedTuple):
     y: int
     rotation: int = 0
     figure: FigureAction | None = None
+    choices: tuple[Choice, ...] = ()
 
     def __str__(self) -> str:
         text = f"{self.tile.ref} at ({self.x}, {self.y}) R{self.rotation * 90}"
-        return f"{text} + {self.figure}" if self.figure else text
+        text = f"{text} + {self.figure}" if self.figure else text
+        extra = "".join(f"; player {p} {name}={value}" for name, p, value in self.choices)
+        return text + extra
 
 
 class Slot(NamedTuple):
@@ -67,11 +78,18 @@ Offer = tuple[str, tuple[str, ...]]
 
 @dataclass(slots=True)
 class Turn:
-    """Whose turn it is and which part of it; plugins keep per-turn flags in ``flags``."""
+    """Whose turn it is and which part of it; plugins keep per-turn flags in ``flags``;
+    ``choices`` holds the move's :data:`Choice` values by (option, player)."""
 
     player: int
     part: int = 1
     flags: dict[str, object] = field(default_factory=dict)
+    choices: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    def choice(self, option: str, player: int, default: object) -> object:
+        """The value ``player`` chose for ``option`` in this move, else ``default`` (the
+        option's value in the ruleset)."""
+        return self.choices.get((option, player), default)
 
 
 @dataclass(slots=True)

@@ -4,7 +4,9 @@
 in the ruleset's tile sets), the cell, the rotation in degrees clockwise (default 0), and an
 optional figure on a segment of the tile, with any figures assigned beside it after ``&``
 (``+follower&pig:field``, C3.1); ``+back-KIND:SEGMENT@X,Y`` takes a figure back instead
-(``+back-abbot:monastery@2,0``).
+(``+back-abbot:monastery@2,0``). Each ``;OPTION:PLAYER=VALUE`` records a player's choice
+during the move (``;farmer_after_pig:1=returns``: player 1 takes their farmer home with
+the pig, C3.1).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from .moves import TAKE_BACK, FigureAction, Move
 
 _MOVE = re.compile(
     r"^\s*(?P<tile>[^@\s]+)@(?P<x>-?\d+),(?P<y>-?\d+)(?::(?P<rot>\d+))?"
-    r"(?:\+(?P<kind>[a-z-]+(?:&[a-z-]+)*):(?P<seg>[A-Za-z0-9_.+-]+?)(?:@(?P<fx>-?\d+),(?P<fy>-?\d+))?)?\s*$")
+    r"(?:\+(?P<kind>[a-z-]+(?:&[a-z-]+)*):(?P<seg>[A-Za-z0-9_.+-]+?)(?:@(?P<fx>-?\d+),(?P<fy>-?\d+))?)?"
+    r"(?P<choices>(?:;[a-z0-9_-]+:\d+=[A-Za-z0-9_.-]+)*)\s*$")
+_CHOICE = re.compile(r";([a-z0-9_-]+):(\d+)=([A-Za-z0-9_.-]+)")
 
 
 class NotationError(ValueError):
@@ -45,7 +49,8 @@ def parse_move(text: str, player: int, catalogue: Catalogue, set_ids: list[str])
     m = _MOVE.match(text)
     if not m:
         raise NotationError(f"cannot read move {text!r}: expected TILE@X,Y[:ROTATION]"
-                            "[+KIND:SEGMENT], e.g. 'E@0,-1:180+follower:city'")
+                            "[+KIND:SEGMENT][;OPTION:PLAYER=VALUE], e.g. "
+                            "'E@0,-1:180+follower:city'")
     tile = find_tile(m["tile"], catalogue, set_ids)
     try:
         rotation = quarter_turns(int(m["rot"] or 0))
@@ -66,16 +71,16 @@ def parse_move(text: str, player: int, catalogue: Catalogue, set_ids: list[str])
                                     f"{', '.join(s.id for s in tile.segments)})")
             kind, *assign = kind.split("&")
             figure = FigureAction(kind, seg, assign=tuple(assign))
-    return Move(player, tile, int(m["x"]), int(m["y"]), rotation, figure)
+    choices = tuple((name, int(p), value) for name, p, value in _CHOICE.findall(m["choices"]))
+    return Move(player, tile, int(m["x"]), int(m["y"]), rotation, figure, choices)
 
 
 def format_move(move: Move) -> str:
     """The text form of a move (``parse_move`` reads it back)."""
     text = f"{move.tile.ref}@{move.x},{move.y}:{move.rotation * 90}"
     figure = move.figure
-    if figure is None:
-        return text
-    if figure.action == TAKE_BACK and figure.cell is not None:
-        return f"{text}+back-{figure.kind}:{figure.segment}@{figure.cell[0]},{figure.cell[1]}"
-    kinds = "&".join((figure.kind, *figure.assign))
-    return f"{text}+{kinds}:{figure.segment}"
+    if figure is not None and figure.action == TAKE_BACK and figure.cell is not None:
+        text += f"+back-{figure.kind}:{figure.segment}@{figure.cell[0]},{figure.cell[1]}"
+    elif figure is not None:
+        text += f"+{'&'.join((figure.kind, *figure.assign))}:{figure.segment}"
+    return text + "".join(f";{name}:{p}={value}" for name, p, value in move.choices)

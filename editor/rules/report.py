@@ -15,7 +15,8 @@ from .ruleset import Ruleset
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of a breakdown: points (or goods) to a player, with reason and rule."""
+    """One line of a breakdown: points (or goods) to a player, with reason and rule (its
+    citation and stable id)."""
 
     player: int
     points: int
@@ -23,6 +24,7 @@ class Line:
     reason: str
     rule: str
     edition: str
+    rule_id: str = ""
     type: str = ev.SCORE
     goods: str | None = None
     count: int = 0
@@ -35,7 +37,7 @@ class Line:
         data: dict[str, object] = {
             "type": self.type, "player": self.player, "points": self.points,
             "feature": self.feature, "reason": self.reason, "rule": self.rule,
-            "edition": self.edition,
+            "rule_id": self.rule_id, "edition": self.edition,
         }
         if self.goods:
             data["goods"] = self.goods
@@ -97,8 +99,8 @@ def lines_of(board: Board, events: list[Event]) -> list[Line]:
         if e.root is not None and e.root < len(board.node_cell):
             cell = board.node_cell[e.root]
             segment = board.segment_of(e.root).id
-        lines.append(Line(e.player, e.points, e.feature, e.reason, e.rule, e.edition, e.type,
-                          e.goods, e.count, e.unofficial, cell, segment))
+        lines.append(Line(e.player, e.points, e.feature, e.reason, e.rule, e.edition,
+                          e.rule_id, e.type, e.goods, e.count, e.unofficial, cell, segment))
     return lines
 
 

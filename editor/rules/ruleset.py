@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .editions import Edition, FigureKind
+from .editions import Edition, FigureKind, OptionSpec, Value
 
 if TYPE_CHECKING:
     from editor.plugins import PluginHost
@@ -55,8 +55,15 @@ class Ruleset:
         return next((e for e in self.editions if e.part == part), None)
 
     def option(self, edition: str, name: str) -> Any:
-        """An option's value for an edition (its default when not set)."""
-        return self.options[edition][name]
+        """An option's value for an edition (its default when not set); for a preset, the
+        preset value matching the options it stands for (None when none matches)."""
+        values = self.options[edition]
+        if name in values:
+            return values[name]
+        spec = next((e.option(name) for e in self.editions if e.name == edition), None)
+        if spec is not None and spec.is_preset:
+            return matching_preset(spec, values)
+        raise KeyError(name)
 
     def figure_kinds(self) -> dict[str, FigureKind]:
         """Figure kinds in play; a later edition's kind replaces an earlier one's."""
@@ -112,12 +119,77 @@ class Ruleset:
         return any(result for _, result in self.each(hook, **kwargs))
 
 
+def show(value: object) -> str:
+    """An option value as a ruleset's name writes it (``on``/``off`` for booleans)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def matching_preset(spec: OptionSpec, values: dict[str, Any]) -> Value | None:
+    """The value of a preset whose options all have these values, if one does."""
+    for value, sets in spec.presets:
+        if all(values.get(k) == v for k, v in sets):
+            return value
+    return None
+
+
 def edition_spec(edition: Edition, options: dict[str, Any]) -> str:
-    """``name[opt=value,...]``: options with a fixed set of choices always (they say which
-    rules apply), others when they differ from their defaults."""
-    changed = [f"{s.name}={options[s.name]}" for s in edition.options
-               if s.name in options and (s.choices or options[s.name] != s.default)]
-    return f"{edition.name}[{','.join(changed)}]" if changed else edition.name
+    """``name[opt=value,...]``: a preset given or whose options match (and then not those
+    options; when none matches, every option it stands for), options with choices that are
+    ``named`` always (they say which rules apply), others when they differ from their
+    defaults."""
+    shown: list[str] = []
+    covered: set[str] = set()
+    spelled: set[str] = set()
+    for spec in edition.options:
+        if spec.is_preset:
+            value = options[spec.name] if spec.name in options else \
+                matching_preset(spec, options)
+            if value is not None:
+                shown.append(f"{spec.name}={show(value)}")
+                covered |= spec.covers()
+            else:
+                spelled |= spec.covers()
+    for spec in edition.options:
+        if spec.is_preset or spec.name in covered or spec.name not in options:
+            continue
+        value = options[spec.name]
+        if spec.name in spelled or (spec.choices and spec.named) or value != spec.default:
+            shown.append(f"{spec.name}={show(value)}")
+    return f"{edition.name}[{','.join(shown)}]" if shown else edition.name
+
+
+def resolve_options(edition: Edition, given: dict[str, Any]) -> dict[str, Any]:
+    """Every option of ``edition`` with its value: given, else from a given preset, else
+    the default. Presets are expanded and not kept. Raises :class:`RulesetError` for an
+    unknown option or a value it does not allow; ``x-`` keys (third-party data) are no
+    options and are left out."""
+    given = {k: v for k, v in given.items() if not k.startswith("x-")}
+    known = {s.name for s in edition.options}
+    for key in given:
+        if key not in known:
+            raise RulesetError(f"{edition.name} has no option {key!r} "
+                               f"(options: {', '.join(sorted(known)) or 'none'})")
+    from_presets: dict[str, Any] = {}
+    for spec in edition.options:
+        if spec.is_preset and spec.name in given:
+            value = coerce(given[spec.name], spec.default)
+            problem = spec.check(value)
+            if problem:
+                raise RulesetError(f"{edition.name}: {problem}")
+            from_presets.update(spec.preset(value))
+    resolved: dict[str, Any] = {}
+    for spec in edition.options:
+        if spec.is_preset:
+            continue
+        value = coerce(given.get(spec.name, from_presets.get(spec.name, spec.default)),
+                       spec.default)
+        problem = spec.check(value)
+        if problem:
+            raise RulesetError(f"{edition.name}: {problem}")
+        resolved[spec.name] = value
+    return resolved
 
 
 def parse_spec(spec: str) -> list[tuple[str, dict[str, str]]]:

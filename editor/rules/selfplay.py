@@ -3,15 +3,25 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from editor.model.board import Board
 from editor.model.players import DEFAULT_COLOURS, Player
-from editor.model.tiles import Tile
-from editor.model.tilesets import TileSet
+from editor.model.tiles import RIVER, Tile
+from editor.model.tilesets import Catalogue, TileSet
 
 from .engine import Engine
-from .moves import Move, MoveResult, Turn
+from .moves import Choice, FigureAction, Move, MoveResult, Turn
+from .ruleset import Ruleset
+
+
+def box(catalogue: Catalogue, rules: Ruleset, river: bool = False) -> TileSet:
+    """Every tile of the ruleset's tile sets as one set (the River's tiles only when
+    ``river``: random play rarely finds them a place); the start tile is the first set's."""
+    known = {ts.id for ts in catalogue.sets}
+    sets = [catalogue.get_set(s) for s in rules.tilesets() if s in known]
+    tiles = tuple(t for ts in sets for t in ts.tiles if river or not t.has(RIVER))
+    return TileSet(f"box:{rules.name}", rules.name, "mixed", rules.base.label, tiles)
 
 
 def shuffled_bag(tile_set: TileSet, rng: random.Random) -> tuple[Tile, list[Tile]]:
@@ -30,14 +40,25 @@ def new_board(engine: Engine, players: int) -> Board:
                          supply=dict(supply)) for i in range(players)])
 
 
+def random_choices(rules: Ruleset, players: int, rng: random.Random) -> tuple[Choice, ...]:
+    """A random decision of every player for every option they may choose in a move."""
+    return tuple((o.name, p, str(rng.choice(o.choices))) for e in rules.editions
+                 for o in e.options if o.choosable and o.choices for p in range(players))
+
+
 def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: int = 2,
                 tiles: int | None = None, figure_rate: float = 0.5,
-                board: Board | None = None) -> Iterator[tuple[Board, MoveResult]]:
+                board: Board | None = None, choose: bool = False,
+                pick: Callable[[random.Random, list[FigureAction]], FigureAction] | None = None
+                ) -> Iterator[tuple[Board, MoveResult]]:
     """Play random legal moves, yielding the board after each one.
 
     Each move takes a placement uniformly at random, then, with probability
-    ``figure_rate``, one of its figure actions when it has any. A tile that fits nowhere is
-    put aside, as the rules say. Stops after ``tiles`` moves or an empty bag.
+    ``figure_rate``, one of its figure actions when it has any (uniformly, or as ``pick``
+    chooses among them: tests bias play towards farmers); with ``choose`` every
+    player also takes a random value of each option they may choose (:func:`random_choices`).
+    A tile that fits nowhere is put aside, as the rules say. Stops after ``tiles`` moves or
+    an empty bag.
     """
     board = board if board is not None else new_board(engine, players)
     start, bag = shuffled_bag(tile_set, rng)
@@ -55,8 +76,9 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
         action = None
         if rng.random() < figure_rate:
             options = engine.options_at(board, tile, x, y, r, turn.player, turn)
-            action = rng.choice(options) if options else None
-        move = Move(turn.player, tile, x, y, r, action)
+            action = (pick or random.Random.choice)(rng, options) if options else None
+        choices = random_choices(engine.rules, len(board.players), rng) if choose else ()
+        move = Move(turn.player, tile, x, y, r, action, choices)
         result = engine.apply(board, move, turn, check=False)
         turn = result.next_turn
         played += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from editor.hookspecs import hookimpl
 from editor.model import events as ev
 from editor.model.board import Board, Placed
@@ -9,6 +11,7 @@ from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
 from editor.model.players import ABBOT, FOLLOWER
+from editor.model.rulebook import define
 from editor.model.tiles import CITY, CLOISTER_KINDS, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.rules.moves import TAKE_BACK, FigureAction, Offer, Slot
 from editor.rules.ruleset import Ruleset
@@ -17,10 +20,18 @@ from .river import river_findings
 from .scoring import RULE_ABBOT_BACK, farms, feature_value, pay_majority, scored_features
 
 FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
-RULE_FOLLOWER = ("a follower goes on an unoccupied road, city, field or monastery of the tile "
-                 "just placed [RULES.md §1; WCP-BG1]")
-RULE_ABBOT = ("the abbot goes on a monastery or a garden of the tile just placed; only the "
-              "abbot may stand on a garden [RULES.md §1.4; Papageek TheAbbot]")
+RULE_FOLLOWER = define(
+    "base.follower.placement", "a follower goes on an unoccupied road, city, field or "
+    "monastery of the tile just placed", "WCP-BG1", "WCP-Winter")
+RULE_ABBOT = define(
+    "base.abbot.placement", "the abbot goes on a monastery or a garden of the tile just "
+    "placed; only the abbot may stand on a garden", "WCP-Abbot", "Papageek-Abbot")
+RULE_NO_RIVER_FIGURE = define(
+    "base.river.no-figure", "no figure stands on the river itself", "WCP-River", "BB-River")
+RULE_SCORED = define(
+    "base.completed-feature", "a road, city, monastery or garden is scored when it is "
+    "completed and its figures go back to supply: no figure stands on a completed feature",
+    "WCP-BG1", "WCP-Winter")
 
 
 class BaseRules:
@@ -30,9 +41,13 @@ class BaseRules:
         self.label = label
         self.name = f"base:{label}"
 
-    def version(self, rules: Ruleset) -> str:
-        """The rules version in force: C1's option, ``2002`` for C2 and C3."""
-        return rules.option(self.name, "rules") if self.label == "C1" else "2002"
+    def farms(self, rules: Ruleset) -> str:
+        """The farm rule in force: C1's ``farms`` option, ``2002`` for C2 and C3."""
+        return str(rules.option(self.name, "farms")) if self.label == "C1" else "2002"
+
+    def small_city(self, rules: Ruleset) -> bool:
+        """Whether the small-city rule is on (option ``small_city``)."""
+        return bool(rules.option(self.name, "small_city"))
 
     # -- placement ---------------------------------------------------------------------
 
@@ -41,9 +56,11 @@ class BaseRules:
         return tile.has(RIVER)
 
     @hookimpl
-    def carcassonne_placement_findings(self, board: Board, tile: Tile, x: int, y: int,
-                                       rotation: int) -> list[Finding]:
-        return river_findings(board, tile, x, y, rotation) if tile.has(RIVER) else []
+    def carcassonne_placement_findings(self, rules: Ruleset, board: Board, tile: Tile, x: int,
+                                       y: int, rotation: int) -> list[Finding]:
+        if not tile.has(RIVER):
+            return []
+        return river_findings(board, tile, x, y, rotation, rules.option(self.name, "river"))
 
     # -- figures -----------------------------------------------------------------------
 
@@ -84,9 +101,10 @@ class BaseRules:
                                 segment=action.segment)]
             return []
         seg = placed.tile.segment(action.segment)
-        where = dict(cell=cell, segment=seg.id)
+        where: dict[str, Any] = {"cell": cell, "segment": seg.id}
         if seg.kind == RIVER:
-            return [Finding("no figure may stand on a river", code="figure-on-river", **where)]
+            return [Finding(f"no figure may stand on a river — {RULE_NO_RIVER_FIGURE}",
+                            code="figure-on-river", **where)]
         if action.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
             return [Finding(f"the abbot may stand only on a monastery or a garden, not on a "
                             f"{seg.kind} — {RULE_ABBOT}", code="abbot-placement", **where)]
@@ -123,8 +141,7 @@ class BaseRules:
                                       feature: FeatureInfo) -> list[Event]:
         if feature.kind not in (CITY, ROAD, *CLOISTER_KINDS) or not feature.figures:
             return []
-        small = self.version(rules) != "2002"
-        points, reason, rule = feature_value(board, feature, False, small)
+        points, reason, rule = feature_value(board, feature, False, self.small_city(rules))
         events = pay_majority(feature, rules.strengths(), points, reason, rule)
         events += [ev.returned(f, f"{feature.kind} completed") for f in feature.figures]
         return events
@@ -132,14 +149,14 @@ class BaseRules:
     @hookimpl
     def carcassonne_final_scoring(self, rules: Ruleset, board: Board) -> list[Event]:
         strengths = rules.strengths()
-        small = self.version(rules) != "2002"
+        small = self.small_city(rules)
         events = []
         for info in scored_features(board, final=True):
             if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
                 continue
             points, reason, rule = feature_value(board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
-        return events + farms(rules, board, self.version(rules))
+        return events + farms(rules, board, self.farms(rules))
 
     @hookimpl
     def carcassonne_board_findings(self, board: Board) -> list[Finding]:
@@ -147,11 +164,22 @@ class BaseRules:
         for fig in board.figures:
             seg = board.segment_of(fig.node)
             cell = board.node_cell[fig.node]
-            if fig.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
-                findings.append(Finding(f"a follower stands on a {seg.kind}",
-                                        code="follower-kind", cell=cell, segment=seg.id))
+            where: dict[str, Any] = {"cell": cell, "segment": seg.id}
+            if seg.kind == RIVER:
+                findings.append(Finding(f"a {fig.kind} stands on a river — "
+                                        f"{RULE_NO_RIVER_FIGURE}", code="figure-on-river",
+                                        **where))
+            elif fig.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
+                findings.append(Finding(f"a follower stands on a {seg.kind} — {RULE_FOLLOWER}",
+                                        code="follower-kind", **where))
             elif fig.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
                 findings.append(Finding(f"the abbot stands on a {seg.kind} — {RULE_ABBOT}",
-                                        code="abbot-placement", cell=cell, segment=seg.id))
+                                        code="abbot-placement", **where))
+            elif seg.kind != FIELD and board.is_complete(fig.node):
+                owner = board.players[fig.owner].name if fig.owner < len(board.players) \
+                    else f"player {fig.owner}"
+                findings.append(Finding(f"{owner}'s {fig.kind} stands on a completed "
+                                        f"{seg.kind}, which would have been scored and the "
+                                        f"figure returned — {RULE_SCORED}",
+                                        code="figure-on-completed", **where))
         return findings
-

@@ -1,4 +1,10 @@
-"""Base-game scoring: roads, cities, monasteries and gardens, and the three farm rules."""
+"""Base-game scoring: roads, cities, monasteries and gardens, and the three farm rules.
+
+Nothing here depends on the order of the tiles or figures in a file: features are read off
+the union-find, and where a rule leaves a choice to the order (rules 2001 pay each city
+once per player, through one of the player's fields), we decide it by what the player
+scores, then by the field's cities and place on the board (docs/rules.md#base.farm.2001).
+"""
 
 from __future__ import annotations
 
@@ -8,25 +14,42 @@ from editor.model import events as ev
 from editor.model.board import Board
 from editor.model.events import Event
 from editor.model.features import FeatureInfo, describe, figures_by_root
-from editor.model.tiles import CITY, FIELD, ROAD
+from editor.model.rulebook import RuleRef, define
+from editor.model.tiles import CITY, FIELD, GARDEN, ROAD
 from editor.rules.ruleset import Ruleset
 
-RULE_ROAD = "road: 1 point per tile, completed or not [RULES.md §1.1; WCP-Winter, Dized]"
-RULE_CITY = ("completed city: 2 per tile + 2 per pennant; incomplete at the end: 1 + 1 "
-             "[RULES.md §1.1; WCP-Winter, Dized]")
-RULE_SMALL_CITY = ("rules 2000/2001: a completed city of exactly 2 tiles scores 1 per tile + "
-                   "1 per pennant [RULES.md §1.1; CC-2544, WP-copy, JCZ-City]")
-RULE_CLOISTER = ("monastery or garden: 9 when surrounded, 1 + 1 per neighbouring tile at the "
-                 "end [RULES.md §1.1, §1.4; Papageek TheAbbot]")
-RULE_ABBOT_BACK = ("abbot taken back: scores 1 + 1 per neighbouring tile at once "
-                   "[RULES.md §1.4; Papageek TheAbbot, WCP-Abbot]")
-RULE_MAJORITY = "most followers score; tied players all score in full [RULES.md §1.3]"
-RULE_FARM_2000 = ("rules 2000, farms city by city: for each completed city, the most farmers "
-                  "over all fields touching it score 4 [RULES.md §1.2 v1; WCP-Hist, GB]")
-RULE_FARM_2001 = ("rules 2001, farms field by field: 3 per completed city, each city once per "
-                  "player [RULES.md §1.2 v2; GB; once per player is our reading of §7.5]")
-RULE_FARM_2002 = ("farms field by field: 3 per completed city touching the field, no limit "
-                  "[RULES.md §1.2 v3; WCP-Hist, Dized]")
+RULE_ROAD = define("base.road", "road: 1 point per tile, completed or not",
+                   "WCP-Winter", "Dized")
+RULE_CITY = define("base.city", "completed city: 2 per tile + 2 per pennant; incomplete at "
+                   "the end: 1 per tile + 1 per pennant", "WCP-Winter", "Dized")
+RULE_SMALL_CITY = define(
+    "base.city.small-city", "small city (C1 rules 2000 and 2001, option small_city): a "
+    "completed city of exactly 2 tiles scores 1 per tile + 1 per pennant",
+    "CC-2544", "WP-copy", "GB", "JCZ-City")
+RULE_MONASTERY = define(
+    "base.monastery", "monastery: 9 when the tile and its 8 neighbours are on the board; "
+    "1 + 1 per neighbouring tile at the end", "WCP-Winter", "Dized")
+RULE_GARDEN = define(
+    "base.abbot.garden", "garden (only the abbot stands there): 9 when surrounded; 1 + 1 per "
+    "neighbouring tile at the end", "WCP-Abbot", "Papageek-Abbot")
+RULE_ABBOT_BACK = define(
+    "base.abbot.take-back", "instead of placing a figure, a player may take their abbot back "
+    "and score its monastery or garden at once: 1 + 1 per neighbouring tile",
+    "WCP-Abbot", "Papageek-Abbot")
+RULE_MAJORITY = define(
+    "base.majority", "the player(s) with the most followers on a feature score it; tied "
+    "players all score in full", "WCP-Winter", "GB")
+RULE_FARM_2000 = define(
+    "base.farm.2000", "farms=2000, city by city: for each completed city, the player(s) with "
+    "the most farmers over all fields touching it score 4", "WCP-Hist", "GB", "CC-2544")
+RULE_FARM_2001 = define(
+    "base.farm.2001", "farms=2001, field by field: the player(s) with the most farmers on a "
+    "field score 3 per completed city it touches, each city once per player (paid with the "
+    "player's best field for it)", "WCP-Hist", "GB")
+RULE_FARM_2002 = define(
+    "base.farm.2002", "farms=2002, field by field: the player(s) with the most farmers on a "
+    "field score 3 per completed city it touches, with no limit", "WCP-Hist", "GB", "Dized")
+FARM_RULES = {"2000": RULE_FARM_2000, "2001": RULE_FARM_2001, "2002": RULE_FARM_2002}
 
 
 def plural(n: int, word: str) -> str:
@@ -37,7 +60,7 @@ def plural(n: int, word: str) -> str:
 
 
 def feature_value(board: Board, info: FeatureInfo, final: bool,
-                  small_city: bool) -> tuple[int, str, str]:
+                  small_city: bool) -> tuple[int, str, RuleRef]:
     """Points, reason and rule for a road, city, monastery or garden."""
     if info.kind == ROAD:
         return info.size, f"road of {plural(info.size, 'tile')}", RULE_ROAD
@@ -53,20 +76,20 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
                     RULE_SMALL_CITY)
         return (2 * tiles + 2 * pennants,
                 f"completed city of {what}: 2×{tiles} + 2×{pennants}", RULE_CITY)
+    rule = RULE_GARDEN if info.kind == GARDEN else RULE_MONASTERY
     x, y = board.node_cell[info.root]
     around = board.neighbour_count(x, y)
     if around == 8:
-        return 9, f"surrounded {info.kind}: 9", RULE_CLOISTER
-    return 1 + around, f"{info.kind} with {plural(around, 'neighbour')}: 1 + {around}", \
-        RULE_CLOISTER
+        return 9, f"surrounded {info.kind}: 9", rule
+    return 1 + around, f"{info.kind} with {plural(around, 'neighbour')}: 1 + {around}", rule
 
 
 def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
-                 rule: str) -> list[Event]:
+                 rule: RuleRef) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
-    note = f"; tie between {len(winners)} players" if len(winners) > 1 else ""
-    rule = f"{rule}; {RULE_MAJORITY}" if note else rule
+    note = (f"; tie between {len(winners)} players, all score in full "
+            f"({RULE_MAJORITY.link})" if len(winners) > 1 else "")
     return [ev.score(p, points, info.kind, reason + note, rule, root=info.root,
                      tiles=info.size) for p in winners]
 
@@ -114,52 +137,98 @@ def completed_cities(board: Board, info: FeatureInfo, cache: dict[int, FeatureIn
     return result
 
 
+def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
+    """Where a feature is on the board, the same whatever the order of the file: its
+    northernmost, then westernmost segment (y, x, segment id)."""
+    return min((board.node_cell[n][1], board.node_cell[n][0], board.segment_of(n).id)
+               for n in info.nodes)
+
+
 def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
-    """Farm scoring under rules ``2000``, ``2001`` or ``2002``."""
-    strengths = rules.strengths()
+    """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``."""
     fields = field_infos(board)
     cache: dict[int, FeatureInfo] = {}
-    events: list[Event] = []
     if version == "2000":
-        touching: dict[int, list[FeatureInfo]] = {}
-        for f in fields:
-            for city in completed_cities(board, f, cache):
-                touching.setdefault(city.root, []).append(f)
-        for city_root, around in sorted(touching.items()):
-            city = cache[city_root]
-            strength: dict[int, int] = {}
-            for f in around:
-                for p, s in f.owners(strengths).items():
-                    strength[p] = strength.get(p, 0) + s
-            if not strength:
-                continue
-            best = max(strength.values())
-            for p in sorted(q for q, s in strength.items() if s == best):
-                events.append(ev.score(
-                    p, 4, FIELD, f"farmers beside the completed city of "
-                    f"{plural(city.size, 'tile')} ({plural(len(around), 'field')}): 4",
-                    RULE_FARM_2000, root=city.root, tiles=city.size))
-                events += bonus_events(rules, board, around, [city], p)
-        return events
-    counted: dict[int, set[int]] = {}
+        return _farms_by_city(rules, board, fields, cache)
+    if version == "2001":
+        return _farms_once_per_player(rules, board, fields, cache)
+    strengths = rules.strengths()
+    events: list[Event] = []
     for f in fields:
         cities = completed_cities(board, f, cache)
-        for p in f.majority(strengths):
-            paid = cities
-            if version == "2001":
-                seen = counted.setdefault(p, set())
-                paid = [c for c in cities if c.root not in seen]
-                seen.update(c.root for c in paid)
-            if not paid:
-                continue
-            rule = RULE_FARM_2001 if version == "2001" else RULE_FARM_2002
-            skipped = len(cities) - len(paid)
-            note = f" ({plural(skipped, 'city')} already paid to this player)" if skipped else ""
-            events.append(ev.score(
-                p, 3 * len(paid), FIELD,
-                f"field of {plural(f.size, 'tile')} touching "
-                f"{plural(len(paid), 'completed city')}{note}: 3×{len(paid)}",
-                rule, root=f.root, tiles=f.size))
-            events += bonus_events(rules, board, [f], paid, p)
+        for p in f.majority(strengths) if cities else ():
+            events.append(_field_event(f, p, cities, RULE_FARM_2002))
+            events += bonus_events(rules, board, [f], cities, p)
     return events
 
+
+def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: RuleRef,
+                 note: str = "") -> Event:
+    return ev.score(player, 3 * len(paid), FIELD,
+                    f"field of {plural(f.size, 'tile')} touching "
+                    f"{plural(len(paid), 'completed city')}{note}: 3×{len(paid)}",
+                    rule, root=f.root, tiles=f.size)
+
+
+def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
+                   cache: dict[int, FeatureInfo]) -> list[Event]:
+    """Rules 2000: each completed city pays 4 to the most farmers around it."""
+    strengths = rules.strengths()
+    touching: dict[int, list[FeatureInfo]] = {}
+    for f in fields:
+        for city in completed_cities(board, f, cache):
+            touching.setdefault(city.root, []).append(f)
+    events: list[Event] = []
+    for city_root, around in sorted(touching.items()):
+        city = cache[city_root]
+        strength: dict[int, int] = {}
+        for f in around:
+            for p, s in f.owners(strengths).items():
+                strength[p] = strength.get(p, 0) + s
+        if not strength:
+            continue
+        best = max(strength.values())
+        for p in sorted(q for q, s in strength.items() if s == best):
+            events.append(ev.score(
+                p, 4, FIELD, f"farmers beside the completed city of "
+                f"{plural(city.size, 'tile')} ({plural(len(around), 'field')}): 4",
+                RULE_FARM_2000, root=city.root, tiles=city.size))
+            events += bonus_events(rules, board, around, [city], p)
+    return events
+
+
+def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInfo],
+                           cache: dict[int, FeatureInfo]) -> list[Event]:
+    """Rules 2001: each player scores 3 per completed city touching a field they win,
+    each city once. A city touching several of the player's fields is paid with the one
+    that gives the player the most (a field holding their pig), then the one touching the
+    most completed cities, then the one placed first by :func:`place_key`: the order of
+    the file never decides."""
+    strengths = rules.strengths()
+    players = sorted({p for f in fields for p in f.majority(strengths)})
+    events: list[Event] = []
+    for p in players:
+        won = sorted((f for f in fields if p in f.majority(strengths)),
+                     key=lambda f: place_key(board, f))
+        offers: dict[int, list[FeatureInfo]] = {}
+        for f in won:
+            for city in completed_cities(board, f, cache):
+                offers.setdefault(city.root, []).append(f)
+        touched = {f.root: len(completed_cities(board, f, cache)) for f in won}
+        paid: dict[int, list[FeatureInfo]] = {}
+        for city_root, candidates in offers.items():
+            city = cache[city_root]
+            worth = [(sum(e.points for e in bonus_events(rules, board, [f], [city], p)),
+                      touched[f.root]) for f in candidates]
+            best = candidates[worth.index(max(worth))]
+            paid.setdefault(best.root, []).append(city)
+        for f in won:
+            cities = sorted(paid.get(f.root, []), key=lambda c: place_key(board, c))
+            if not cities:
+                continue
+            elsewhere = len(completed_cities(board, f, cache)) - len(cities)
+            note = (f" ({plural(elsewhere, 'city')} paid with another field of this "
+                    "player)" if elsewhere else "")
+            events.append(_field_event(f, p, cities, RULE_FARM_2001, note))
+            events += bonus_events(rules, board, [f], cities, p)
+    return events

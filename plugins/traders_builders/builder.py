@@ -1,13 +1,15 @@
-"""The builder's extra tile [RULES.md §4.2].
+"""The builder's extra tile (docs/rules.md, *Traders & Builders: the builder*).
 
 C1–C3: a tile of the builder's owner that extends the road or city holding the builder
 (completing it included) gives a second tile at once: the turn's part 2, which never gives a
 third. The builder must stand there before the move (placing it never triggers), and the
 second tile follows even if part 1 returned it (S002 footnote). The builder stays while its
-owner has a meeple on the feature. The second tile is optional ("may", S000, S002): the
-``extra-turn`` event has ``detail["optional"] = True`` and the caller may decline it.
+owner has a meeple on the feature, and only then does it work: a builder standing without
+its owner's meeple (a position that breaks the rules) triggers nothing. The second tile is
+optional ("may", S000, S002): the ``extra-turn`` event has ``detail["optional"] = True``
+and the caller may decline it.
 
-C1's first text says "complete or extend", later ones "extend" (RULES.md §4.2, §4.3 flag b).
+C1's first text says "complete or extend", later ones "extend" (WCP-TB1 /21 note 1).
 We found no position where they differ with base and T&B tiles: a tile closes a road or city
 only by joining one of its own segments to it, so every completing tile extends; and the
 later texts still give the second tile after a completion (WCP-TB1 /25; S000, S002 ex. 3a).
@@ -19,8 +21,9 @@ C3.1: a later tile of its owner continuing the builder's road or city, even comp
 sends the builder to the tile stacks; at the end of the turn it goes back to supply and the
 owner takes one extra turn, which never triggers another. We return the builder to supply
 when the tile is placed: nothing can use it before the end of the move, the move's figure
-being already on the board. RULES.md §7.11: the extra turn is mandatory (S003 "capeți
-imediat încă o tură"), ``detail["optional"] = False``.
+being already on the board. The extra turn is mandatory (S003 "capeți imediat încă o
+tură"; docs/rules.md, *Choices we made*), ``detail["optional"] = False``. The builder must
+still be beside the meeple it was assigned to.
 """
 
 from __future__ import annotations
@@ -31,33 +34,43 @@ from editor.model import events as ev
 from editor.model.board import Board, Placed
 from editor.model.events import Event
 from editor.model.players import BUILDER, Figure
+from editor.model.rulebook import define
 from editor.rules.moves import Turn
+from editor.rules.ruleset import Ruleset
 
+from .figures import companion
 from .placement import WHERE
 
 #: ``Turn.flags`` key: the tile extended a feature holding the player's builder.
 EXTENDED = "traders-builders:builder-extended"
 
-RULE = ("builder: placing a tile that extends the road or city holding your builder gives a "
-        "second tile at once; no third [RULES.md §4.2; S000, S002, WCP-TB1]")
-RULE_C31 = ("C3.1 builder: continuing its road or city sends it to the tile stacks; at the "
-            "end of the turn it returns to supply and you take one extra turn, which never "
-            "triggers another [RULES.md §4.2, §7.11; S003 ex. 4, 5]")
+RULE = define(
+    "traders-builders.builder.double-turn", "C1–C3: placing a tile that extends the road or "
+    "city holding your builder (and your meeple) gives a second tile at once; never a third",
+    "WCP-TB1", "S000", "S002")
+RULE_C31 = define(
+    "traders-builders.builder.c31", "C3.1: continuing the road or city of your builder sends "
+    "it to the tile stacks; at the end of the turn it returns to supply and you take one "
+    "extra turn, which never triggers another", "S003")
 
 
-def extended_builders(board: Board, placed: Placed, player: int) -> list[Figure]:
-    """``player``'s builders, standing on other tiles, on the roads and cities that
-    ``placed`` joined."""
+def extended_builders(rules: Ruleset, board: Board, placed: Placed, player: int,
+                      assigned: bool) -> list[Figure]:
+    """``player``'s working builders, standing on other tiles, on the roads and cities that
+    ``placed`` joined: those with the meeple they depend on (:func:`.figures.companion`)."""
     own = set(placed.nodes())
     roots = {board.find(n) for n in own if board.node_kind(n) in WHERE[BUILDER]}
     return [f for f in board.figures if f.kind == BUILDER and f.owner == player
-            and f.node not in own and board.find(f.node) in roots]
+            and f.node not in own and board.find(f.node) in roots
+            and companion(rules, board, f, assigned) is not None]
 
 
-def note_extension(board: Board, placed: Placed, turn: Turn, assigned: bool) -> list[Event]:
+def note_extension(rules: Ruleset, board: Board, placed: Placed, turn: Turn,
+                   assigned: bool) -> list[Event]:
     """Flag the turn when its first tile extended the player's builder's feature; in C3.1
     the builder leaves the board."""
-    builders = extended_builders(board, placed, turn.player) if turn.part == 1 else []
+    builders = (extended_builders(rules, board, placed, turn.player, assigned)
+                if turn.part == 1 else [])
     turn.flags[EXTENDED] = bool(builders)
     if not assigned:
         return []

@@ -1,5 +1,5 @@
 """Who a builder or a pig depends on: its owner's meeple on the same feature (C1–C3) or
-the meeple it was assigned to, on the same segment (C3.1) [RULES.md §4.2, §4.3]."""
+the meeple it was assigned to, on the same segment (C3.1) (docs/rules.md#traders-builders.stays)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ SPECIAL = (BUILDER, PIG)
 def is_meeple(rules: Ruleset, kind: str) -> bool:
     """Whether a figure kind counts as a meeple (it has strength in majorities).
 
-    Any such figure qualifies, not only the normal follower [RULES.md §4.2; S002 footnote]."""
+    Any such figure qualifies, not only the normal follower (S002 footnote)."""
     return rules.strengths().get(kind, 0) > 0
 
 

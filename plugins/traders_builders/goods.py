@@ -1,7 +1,7 @@
 """Trade goods: tokens for completing a city, 10 points per majority at the end.
 
-RULES.md §4.1 and §7.12: nobody scores a kind that nobody holds (a 0–0 "tie" pays
-nothing). The rulebooks do not say; this is JCloisterZone's choice [JCZ-TG].
+Nobody scores a kind that nobody holds (a 0–0 "tie" pays nothing): the rulebooks do not
+say; this is JCloisterZone's choice [JCZ-TG] (docs/rules.md, *Choices we made*).
 """
 
 from __future__ import annotations
@@ -11,15 +11,21 @@ from editor.model.board import Board
 from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
+from editor.model.rulebook import define
 
-#: Tokens in the box per kind, in the rulebook's order [RULES.md §3.1, §4.1].
+#: Tokens in the box per kind, in the rulebook's order (docs/rules.md#traders-builders.goods.box).
 TOKENS = {"wine": 9, "wheat": 6, "cloth": 5}
 TOKENS_C31 = {"chicken": 9, "wheat": 6, "cloth": 5}
 
-RULE_TAKE = ("the player who places the tile completing a city takes 1 goods token per "
-             "symbol in it, whoever scores the city [RULES.md §4.1; S000, S002, S003]")
-RULE_FINAL = ("end of game: most tokens of a kind scores 10, every tied player 10; nobody "
-              "scores a kind nobody holds [RULES.md §4.1, §7.12; S000, S002, S003, JCZ-TG]")
+RULE_TAKE = define(
+    "traders-builders.goods.take", "the player who places the tile completing a city takes 1 "
+    "goods token per symbol in it, whoever scores the city", "WCP-TB1", "S000", "S002", "S003")
+RULE_FINAL = define(
+    "traders-builders.goods.final", "end of game: the most tokens of a kind score 10, every "
+    "tied player 10; nobody scores a kind nobody holds", "S000", "S002", "S003", "JCZ-TG")
+RULE_BOX = define(
+    "traders-builders.goods.box", "the box holds 9 wine (C3.1: chicken), 6 wheat and 5 cloth "
+    "tokens", "WCP-TB1", "S002", "S003")
 MAJORITY_POINTS = 10
 
 
@@ -60,8 +66,9 @@ def goods_findings(board: Board, kinds: dict[str, int], edition: str) -> list[Fi
     for kind, n in sorted(totals.items()):
         if kind not in kinds and n:
             findings.append(Finding(f"players hold {n} {kind} tokens but {edition} has no "
-                                    f"{kind} (goods: {', '.join(kinds)})", code="goods-kind"))
+                                    f"{kind} (goods: {', '.join(kinds)}) — {RULE_BOX}",
+                                    code="goods-kind"))
         elif n > kinds.get(kind, n):
             findings.append(Finding(f"players hold {n} {kind} tokens but the box has "
-                                    f"{kinds[kind]} [RULES.md §3.1]", code="too-many-goods"))
+                                    f"{kinds[kind]} — {RULE_BOX}", code="too-many-goods"))
     return findings

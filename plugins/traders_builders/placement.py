@@ -1,4 +1,4 @@
-"""Where builders and pigs may go [RULES.md §4.2, §4.3].
+"""Where builders and pigs may go (docs/rules.md, *Traders & Builders*).
 
 C1–C3: instead of a follower, on a road or city (builder) or a field (pig) of the tile just
 placed whose feature already holds a meeple of the player; other players' figures do not
@@ -11,6 +11,7 @@ from __future__ import annotations
 from editor.model.board import Board, Placed
 from editor.model.findings import Finding
 from editor.model.players import BUILDER, FOLLOWER, PIG
+from editor.model.rulebook import define
 from editor.model.tiles import CITY, FIELD, ROAD
 from editor.rules.moves import PLACE, FigureAction, Offer, Slot
 from editor.rules.ruleset import Ruleset
@@ -22,13 +23,18 @@ WHERE = {BUILDER: frozenset({ROAD, CITY}), PIG: frozenset({FIELD})}
 PLACES = {BUILDER: "a road or a city", PIG: "a field"}
 COMPANIONS = {BUILDER: "thief or knight", PIG: "farmer"}
 RULES = {
-    BUILDER: "the builder goes, instead of a follower, on a road or city of the tile just "
-             "placed where the player already has a meeple [RULES.md §4.2; S000, S002]",
-    PIG: "the pig goes, instead of a follower, on a field of the tile just placed where the "
-         "player already has a farmer [RULES.md §4.3; S000, S002]",
+    BUILDER: define(
+        "traders-builders.builder.placement", "C1–C3: the builder goes, instead of a "
+        "follower, on a road or city of the tile just placed where the player already has a "
+        "meeple", "WCP-TB1", "S000", "S002"),
+    PIG: define(
+        "traders-builders.pig.placement", "C1–C3: the pig goes, instead of a follower, on a "
+        "field of the tile just placed where the player already has a farmer", "WCP-TB1",
+        "S000", "S002"),
 }
-RULE_ASSIGNED = ("C3.1: the builder (pig) is never alone; it is assigned beside a traveller "
-                 "or knight (a farmer) as that meeple is placed [RULES.md §4.2, §4.3; S003]")
+RULE_ASSIGNED = define(
+    "traders-builders.assigned", "C3.1: the builder (the pig) is never alone; it is assigned "
+    "beside a traveller or knight (a farmer) as that meeple is placed", "S003")
 
 
 def slot_options(slot: Slot, assigned: bool) -> list[Offer]:

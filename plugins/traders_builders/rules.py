@@ -8,6 +8,7 @@ from editor.model.board import Board, Placed
 from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
+from editor.model.rulebook import define
 from editor.model.tiles import CITY
 from editor.rules.moves import FigureAction, Offer, Slot, Turn
 from editor.rules.ruleset import Ruleset
@@ -17,9 +18,10 @@ from .figures import SPECIAL, stranded
 from .goods import TOKENS, TOKENS_C31, goods_findings, goods_taken, majorities
 from .placement import COMPANIONS, PLACES, WHERE, figure_findings, slot_options
 
-RULE_STAYS = ("a builder (pig) stays while its owner has a meeple (farmer) on its feature; in "
-              "C3.1 while the meeple it is assigned to stays [RULES.md §4.2, §4.3; S000, S002, "
-              "S003]")
+RULE_STAYS = define(
+    "traders-builders.stays", "a builder (pig) stays while its owner has a meeple (farmer) on "
+    "its feature; in C3.1 while the meeple it is assigned to stays; otherwise it goes back "
+    "to supply", "WCP-TB1", "S000", "S002", "S003")
 
 
 class TradersBuildersRules:
@@ -46,8 +48,9 @@ class TradersBuildersRules:
     # -- moves -------------------------------------------------------------------------
 
     @hookimpl
-    def carcassonne_tile_placed(self, board: Board, placed: Placed, turn: Turn) -> list[Event]:
-        return builder.note_extension(board, placed, turn, self.assigned)
+    def carcassonne_tile_placed(self, rules: Ruleset, board: Board, placed: Placed,
+                                turn: Turn) -> list[Event]:
+        return builder.note_extension(rules, board, placed, turn, self.assigned)
 
     @hookimpl
     def carcassonne_feature_completed(self, rules: Ruleset, board: Board, feature: FeatureInfo,
@@ -56,8 +59,8 @@ class TradersBuildersRules:
             return []
         events = goods_taken(feature, turn.player, self.goods)
         if self.assigned and feature.pennants:
-            back = rules.option(self.name, "farmer_after_pig") == "returns"
-            events += pig.pig_scoring(rules, board, turn, back)
+            default = rules.option(self.name, pig.FARMER_AFTER_PIG)
+            events += pig.pig_scoring(rules, board, turn, default)
         return events
 
     @hookimpl
@@ -77,7 +80,7 @@ class TradersBuildersRules:
                                      cities: list[FeatureInfo], player: int) -> list[Event]:
         if self.assigned:
             return []
-        version = rules.options.get(rules.base.name, {}).get("rules", "2002")
+        version = str(rules.options.get(rules.base.name, {}).get("farms", "2002"))
         return pig.field_bonus(fields, cities, player, version)
 
     # -- position ----------------------------------------------------------------------

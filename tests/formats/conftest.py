@@ -47,27 +47,21 @@ REQUIRED = {"format", "id", "name", "part", "edition", "tiles", "count", "segmen
             "ports"}
 
 
-#: Objects whose x- keys the model drops (count maps and provenance).
-DROPS_X_KEYS = {"goods", "goods_totals", "provenance"}
-
-
-def _without_defaults(node: Any, parent: str = "") -> Any:
-    """A tile set dict as the model keeps it: no default values, and no x- keys inside
-    count maps and provenance."""
+def _without_defaults(node: Any) -> Any:
+    """A tile set dict as the model keeps it: no default values; every x- key kept."""
     if isinstance(node, list):
-        return [_without_defaults(v, parent) for v in node]
+        return [_without_defaults(v) for v in node]
     if not isinstance(node, dict):
         return node
     result = {}
     for key, value in node.items():
-        if key.startswith("x-") and parent not in DROPS_X_KEYS:
+        if key.startswith("x-"):
             result[key] = value  # third-party data is kept verbatim
             continue
-        value = _without_defaults(value, key)
+        value = _without_defaults(value)
         default = value in ([], {}, "", None) or value is False or (
             key == "pennants" and value == 0)
-        if (key.startswith("x-") and parent in DROPS_X_KEYS) or (
-                default and key not in REQUIRED and not key.startswith("x-")):
+        if default and key not in REQUIRED:
             continue
         result[key] = value
     return result

@@ -68,7 +68,8 @@ def test_x_keys_are_kept_on_sets_tiles_and_segments(tileset_data: dict[str, Any]
     assert saved["x-editor"] == {"zoom": 2}
     assert saved["tiles"][0]["x-artist"] == "me"
     assert saved["tiles"][0]["segments"][0]["x-colour"] == "#000000"
-    assert "x-note" not in saved["goods_totals"]  # count maps keep numbers only
+    assert saved["goods_totals"] == {"wine": 2, "x-note": "checked"}
+    assert tileset_from_dict(tileset_data).goods_totals == {"wine": 2}
     assert saved == without_defaults(tileset_data)
 
 

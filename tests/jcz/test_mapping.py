@@ -96,13 +96,30 @@ def test_sets_editions_and_tiny_city() -> None:
     c1 = map_setup({"basic:1": 1}, {}, {"tiny-city-scoring": "4"})
     assert (c1.editions, c1.options, c1.unsupported) == (["base:C1"], {"base:C1": {"rules":
                                                                                    "2002"}}, [])
+    # JCZ's tiny-city option changes the 2-tile city alone: its farms stay 2002's
     tiny = map_setup({"basic:1": 1}, {}, {"tiny-city-scoring": "2"})
-    assert tiny.options == {"base:C1": {"rules": "2001"}} and tiny.warnings
+    assert tiny.options == {"base:C1": {"farms": "2002", "small_city": True}}
+    assert not tiny.warnings and not tiny.unsupported
     c2 = map_setup({"basic:2": 1, "traders-and-builders:2": 1}, {"builder": 1, "pig": 1}, {})
     assert c2.editions == ["base:C2", "traders-builders:C2"]
     assert c2.supply == {"abbot": 0, "builder": 1, "pig": 1}
-    assert "small-city" in map_setup({"basic:2": 1}, {}, {"tiny-city-scoring": "2"}
-                                     ).unsupported[0][1]
+    c2_tiny = map_setup({"basic:2": 1}, {}, {"tiny-city-scoring": "2"})
+    assert c2_tiny.options == {"base:C2": {"small_city": True}} and not c2_tiny.unsupported
+    assert "expected '4' or '2'" in map_setup({"basic:1": 1}, {}, {"tiny-city-scoring": "3"}
+                                              ).unsupported[0][1]
+
+
+@pytest.mark.parametrize(("sets", "edition"), [
+    ({"basic:1": 1}, "traders-builders:C1"), ({"basic:2": 1}, "traders-builders:C2")])
+def test_a_pig_without_the_traders_and_builders_tiles(sets, edition) -> None:
+    """JCZ's pig-scoring and pigs-no-stack games: basic:1 with the ``pig`` element and no
+    Traders & Builders set. Played as that expansion's figures with the base tiles only:
+    no builder (JCZ gives none), as many pigs as the element says."""
+    found = map_setup(sets, {"small-follower": 7, "pig": 2}, {})
+    assert found.editions == [next(iter(sets)).replace("basic:", "base:C"), edition]
+    assert found.figures_only == [edition]
+    assert found.supply["pig"] == 2 and found.supply["builder"] == 0
+    assert not found.unsupported and "base tiles only" in found.notes[0][1]
 
 
 def test_unsupported_and_ignored_content_is_reported() -> None:

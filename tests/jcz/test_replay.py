@@ -24,8 +24,8 @@ def tiles_after(played, k: int) -> Tiles:
 def test_tiny_city_rule_gives_wendy_8(open_played) -> None:
     """RULES.md §6 example 1 under JCZ's tiny-city-scoring "2"."""
     position, played = open_played(save_path("tiny-city"))
-    assert position.editions == ["base:C1"] and position.options == {"base:C1": {"rules":
-                                                                                 "2001"}}
+    assert position.editions == ["base:C1"]
+    assert position.options == {"base:C1": {"farms": "2002", "small_city": True}}
     assert [s.player for s in played.steps] == [0, 0, 0]
     assert [played.scores(k) for k in range(4)] == [[0], [0], [6], [8]]
     assert played.final == [8]

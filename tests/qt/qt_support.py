@@ -73,3 +73,4 @@ def assert_mirrors(doc: BoardDocument, scene) -> None:
     doc.flush()
     flagged = {f.cell for f in doc.findings() if f.cell in doc.board.cells}
     assert scene.flagged_cells() == flagged
+

@@ -62,7 +62,7 @@ def test_catalogue_filters_and_counts(window: MainWindow) -> None:
     assert [t.ref for t in widget.visible_tiles()] == ["base-c2/D"]
     row = widget.model.tiles.index(window.catalogue.tile("base-c2/D"))
     text = widget.model.index(row).data()
-    assert text == "D  2/4"  # four in the box, two on the sample board
+    assert text == "D\n2 of 4 left"  # four in the box, two on the sample board
     widget.search.clear()
     widget.select(window.catalogue.tile("base-c2/V"))
     assert window.view.tool == "tile" and window.view.tile.ref == "base-c2/V"

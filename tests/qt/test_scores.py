@@ -11,7 +11,7 @@ from editor.model import events as ev
 from editor.model.position import Position
 from editor.plugins import default_host
 from editor.qt.commands import ChangeRuleset, EditPlayer
-from editor.qt.docks.scores import ScoresWidget, comparison_rulesets
+from editor.qt.docks.scores import ScoresWidget, comparison_rulesets, short_name
 from editor.qt.document import BoardDocument
 from editor.rules.engine import Engine
 from editor.rules.report import ScoreReport, score_report
@@ -102,3 +102,58 @@ def test_scores_follow_edits_and_ruleset_changes_live(qtbot) -> None:
         doc.undo_stack.push(ChangeRuleset(doc, ["base:C1"], {"base:C1": {"rules": "2000"}}))
     assert "base:C1" in widget.ruleset_label.text()
     shown_matches(widget, score_report(doc.board, doc.host.ruleset("base:C1")))
+
+
+def compared(qtbot, path: str) -> ScoresWidget:
+    from editor.resources import data_dir
+    from editor.workspace import open_position
+
+    position, findings = open_position(data_dir("samples") / path)
+    assert position is not None, findings
+    widget = ScoresWidget()
+    qtbot.addWidget(widget)
+    widget.set_document(BoardDocument(position))
+    widget.setCurrentIndex(2)
+    return widget
+
+
+def test_the_comparison_lists_each_differing_line_once_with_its_rule(qtbot) -> None:
+    widget = compared(qtbot, "first-steps.board.json")
+    rows = widget.shown_differences()
+    assert rows, "the editions score this position differently"
+    keys = [row[:5] for row in rows]
+    assert len(keys) == len(set(keys))  # no line repeated for each ruleset giving it
+    specs = widget.compared_specs()
+    reports = {s: widget.compared[s] for s in specs}
+    for _player, points, feature, _where, reason, rule, given_by in rows:
+        assert rule.startswith("[") and "]" in rule
+        givers = given_by.split(", ")
+        assert 0 < len(givers) < len(specs)
+        for spec, report in reports.items():
+            has = any(f"{line.points:+d}" == points and line.reason == reason
+                      and line.feature == feature for line in report.lines)
+            assert has == (short_name(spec, default_host()) in givers), (spec, reason)
+
+
+def test_the_final_tab_sums_each_category_per_player(qtbot) -> None:
+    from editor.qt.docks.scores import shown
+
+    doc = played("base:C2 + traders-builders:C2", 5)
+    widget = ScoresWidget()
+    qtbot.addWidget(widget)
+    widget.set_document(doc)
+    report = widget.report
+    table = widget.ranking
+    headers = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    assert headers[:3] == ["Rank", "Player", "Board"] and headers[-1] == "Final"
+    assert {"Roads", "Cities", "Monasteries", "Fields"} <= set(headers)
+    for row in range(table.rowCount()):
+        player = report.players.index(shown(table, row, 1))
+        by_header = {h: shown(table, row, c) for c, h in enumerate(headers)}
+        for name, features in (("Roads", "road"), ("Cities", "city"), ("Fields", "field"),
+                               ("Monasteries", "monastery")):
+            assert by_header[name] == sum(line.points for line in report.lines
+                                          if line.player == player and line.feature == features)
+        categories = sum(v for h, v in by_header.items()
+                         if h not in ("Rank", "Player", "Board", "Final"))
+        assert by_header["Board"] + categories == by_header["Final"] == report.final[player]

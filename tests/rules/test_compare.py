@@ -33,7 +33,7 @@ def test_compare_final_number_by_number(host, catalogue):
     assert result.rulesets == SPECS
     assert result.totals == [[8, 0], [6, 0], [9, 0], [9, 0]]
     rows = {row.label: row for row in result.rows}
-    # 2000 pays per city (X north, Y south); 2001 pays F2 (placed first) for X and Y,
+    # 2000 pays per city (X north, Y south); 2001 pays F2 (it touches both cities) for X and Y,
     # then F1 nothing for X, already paid to Red.
     assert rows["fields beside the city at (0, -1) city"].points == [{0: 4}, {}, {}, {}]
     assert rows["fields beside the city at (0, 1) city"].points == [{0: 4}, {}, {}, {}]
@@ -98,3 +98,40 @@ def test_move_notation_details(catalogue):
         parse_move("E@0,0:45", 0, catalogue, ["base-c2"])
     with pytest.raises(NotationError, match="expected TILE@X,Y"):
         parse_move("E 0 0", 0, catalogue, ["base-c2"])
+
+
+def abbot_board(catalogue):
+    """Monastery B at the origin with Red's abbot on it."""
+    return board(catalogue, "base-c2", [("B", 0, 0, 0)],
+                 figures=[(0, 0, 0, "monastery", "abbot")])
+
+
+def test_compare_an_abbot_move_where_one_ruleset_has_no_abbot(host, catalogue):
+    """Red places B east of the abbot's monastery and takes the abbot back: under C2 and
+    C3 it scores 1 + 1 neighbour = 2; C1 has no abbot, so under C1 the move cannot be
+    played, which that ruleset's column says, while the others are compared."""
+    b = abbot_board(catalogue)
+    move = parse_move("B@1,0:0+back-abbot:monastery@0,0", 0, catalogue, ["base-c2"])
+    specs = ["base:C1", "base:C2", "base:C3"]
+    result = compare(b, [host.ruleset(s) for s in specs], move)
+    assert result.totals == [[0, 0], [2, 0], [2, 0]]
+    assert [bool(w) for w in result.unplayable] == [True, False, False]
+    assert "has no figure 'abbot'" in result.unplayable[0][0]
+    assert any("cannot be played" in n for n in result.notes[0])
+    row, = result.rows
+    assert row.points == [{}, {0: 2}, {0: 2}] and row.rule_ids[1] == ["base.abbot.take-back"]
+    assert len(b) == 1 and len(b.figures) == 1
+
+
+def test_compare_command_reports_each_ruleset(tmp_path, capsys, catalogue):
+    path = tmp_path / "abbot.board.json"
+    save_position(path, Position(abbot_board(catalogue), ["base:C2"]))
+    args = ["compare", str(path), "--rules", "base:C1", "--rules", "base:C2",
+            "--move", "B@1,0:0+back-abbot:monastery@0,0"]
+    assert main([*args, "--format", "json"]) == 0
+    totals = json.loads(capsys.readouterr().out)["totals"]
+    assert [(t["played"], t["points"]["Red"]) for t in totals] == [(False, 0), (True, 2)]
+    assert main(args) == 0
+    assert "base:C1[rules=2000] (cannot be played)" in capsys.readouterr().out
+    assert main(["compare", str(path), "--rules", "base:C1",
+                 "--move", "B@1,0:0+back-abbot:monastery@0,0"]) == 1

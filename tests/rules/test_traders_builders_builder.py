@@ -276,3 +276,47 @@ def test_turn_flags_do_not_leak(host, catalogue):
     turn = Turn(RED)
     assert extra(g.play("U", 2, 0, turn=turn)) == [(RED, 2, True)]
     assert extra(g.play("E", 0, -1, 2, turn=turn)) == []
+
+
+@pytest.mark.parametrize("edition", ["C1-2000", *C1_TO_C3])
+@pytest.mark.parametrize("blue_thief", [False, True])
+def test_a_builder_without_its_owners_meeple_gives_no_second_tile(host, catalogue, edition,
+                                                                  blue_thief):
+    """A position that breaks the rules: Red's builder on the road of U at (1, 0) with no
+    thief of Red's on that road (only Blue's, or none). Red extends the road with U at
+    (2, 0): the builder works only beside its owner's meeple, so no second tile; it goes
+    back to supply as stranded, and nobody scores. With Red's thief there, the same tile
+    gives the second tile."""
+    g = Game(host, catalogue, edition)
+    road_west(g)
+    g.put("U", 1, 0)
+    g.stand(RED, 1, 0, "road", "builder")
+    if blue_thief:
+        g.stand(BLUE, 0, 0, "road")
+    result = g.play("U", 2, 0, 0)
+    assert extra(result) == [] and result.next_turn.player == BLUE
+    assert [e.figure.kind for e in of(result.events, "return")] == ["builder"]
+    assert pts(result.events) == [] and g.scores == [0, 0]
+    assert g.board.players[RED].supply["builder"] == 1
+
+    g = Game(host, catalogue, edition)
+    road_west(g)
+    g.put("U", 1, 0)
+    g.stand(RED, 1, 0, "road", "builder")
+    g.stand(RED, 0, 0, "road")
+    result = g.play("U", 2, 0, 0)
+    assert extra(result) == [(RED, 2, True)]
+
+
+def test_c31_builder_without_its_meeple_gives_no_extra_turn(host, catalogue):
+    """C3.1: Red's builder stands alone on U's road at (1, 0) (its knight or traveller
+    gone), Red's traveller elsewhere on the road does not keep it: continuing the road
+    gives no extra turn and the builder goes home."""
+    g = Game(host, catalogue, "C3.1")
+    road_west(g)
+    g.put("U", 1, 0)
+    g.stand(RED, 1, 0, "road", "builder")
+    g.stand(RED, 0, 0, "road")
+    result = g.play("U", 2, 0, 0)
+    assert extra(result) == [] and result.next_turn.player == BLUE
+    assert [e.figure.kind for e in of(result.events, "return")] == ["builder"]

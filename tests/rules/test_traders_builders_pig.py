@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_traders_builders import C1_TO_C3, Game, of, pts
 
-from editor.rules.moves import FigureAction, Turn
+from editor.rules.moves import FigureAction, IllegalMove, Move, Turn
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
@@ -136,7 +136,7 @@ def ex14(g: Game) -> None:
 
 @pytest.mark.parametrize(("edition", "total", "bonus"), [
     ("C1-2000", 10, [1, 1]),
-    ("C1-2001", 7, [1]),
+    ("C1-2001", 8, [2]),
     ("C1", 11, [2]),
     ("C2", 11, [2]),
     ("C3", 11, [2]),
@@ -144,8 +144,9 @@ def ex14(g: Game) -> None:
 def test_derived_example_14(host, catalogue, edition, total, bonus):
     """§6 ex. 14 with the pig, at the end (Red alone on both fields).
     Rules 2002 (C1 final, C2, C3): F1 3 + F2 3 × 2 + pig 2 = 11.
-    Rules 2001 (each city once per player; F1 comes first in node order): F1 pays X (3),
-    F2 only Y (3) plus the pig for Y (1) = 7.
+    Rules 2001 (each city once per player, with the player's best field for it): X touches
+    F1 and F2, and F2 holds Red's pig, so F2 pays X and Y (3 × 2) plus the pig (2) = 8,
+    F1 nothing, whatever the order of the file (docs/rules.md#base.farm.2001).
     Rules 2000 (city by city): X 4 + 1, Y 4 + 1 (unofficial pig reading) = 10.
     Closing Y, whose M shows a coat of arms, changes nothing before C3.1."""
     g = Game(host, catalogue, edition)
@@ -299,3 +300,42 @@ def test_stranded_pig_goes_home(host, catalogue, edition):
     assert [f.code for f in g.engine.position_findings(g.board)] == ["pig-alone"]
     result = g.play("E", 0, -1, 2, player=BLUE)
     assert [(e.figure.kind, e.player) for e in of(result.events, "return")] == [("pig", RED)]
+
+
+@pytest.mark.parametrize(("default", "yellow_home"), [("stays", False), ("returns", True)])
+def test_c31_each_owner_chooses_for_their_farmer(host, catalogue, default, yellow_home):
+    """S003 ex. 7b: the choice is each pig owner's. Red closes the coat-of-arms city of ex.
+    8; the move records Red keeping the farmer on the field and Blue taking it home; Yellow
+    chose nothing, so the ``farmer_after_pig`` option decides. Every pig still scores 3."""
+    g = Game(host, catalogue, "C3.1", players=4, farmer_after_pig=default)
+    coat_of_arms_city(g)
+    for owner, segment in ((RED, "field-n"), (BLUE, "field-s"), (YELLOW, "field-s")):
+        g.stand(owner, 0, 0, segment)
+        g.stand(owner, 0, 0, segment, "pig")
+    move = Move(RED, g.tile("E"), 1, 0, 3, choices=(("farmer_after_pig", RED, "stays"),
+                                                    ("farmer_after_pig", BLUE, "returns")))
+    result = g.engine.apply(g.board, move, Turn(RED))
+    home = sorted((e.player, e.rule_id) for e in of(result.events, "return")
+                  if e.figure is not None and e.figure.kind == "follower")
+    expected = [(BLUE, "traders-builders.pig.c31-farmer")]
+    if yellow_home:
+        expected.append((YELLOW, "traders-builders.pig.c31-farmer"))
+    assert home == expected
+    assert g.scores == [3, 3, 0, 3]
+    assert sorted(f.owner for f in g.figures("follower")) == ([RED] if yellow_home else
+                                                               [RED, YELLOW])
+
+
+@pytest.mark.parametrize(("choice", "message"), [
+    (("farmer_after_pig", RED, "maybe"), "expected one of stays, returns"),
+    (("farmer_after_pig", 7, "stays"), "no player 7"),
+    (("river", RED, "jcz"), "no option 'river' that a player chooses"),
+])
+def test_a_choice_must_name_a_choosable_option(host, catalogue, choice, message):
+    g = Game(host, catalogue, "C3.1")
+    coat_of_arms_city(g)
+    move = Move(RED, g.tile("E"), 1, 0, 3, choices=(choice,))
+    with pytest.raises(IllegalMove, match=message):
+        g.engine.apply(g.board, move, Turn(RED))
+    result = g.engine.apply(g.board, move, Turn(RED), mode="edit")
+    assert [f.code for f in result.findings] in (["bad-choice"], ["unknown-choice"])

@@ -42,10 +42,14 @@ __all__ = [
 
 
 def _file_menu(window: QMainWindow) -> QMenu:
-    """The window's File menu (made when it has none)."""
-    for action in window.menuBar().actions():
-        menu = action.menu()
-        if isinstance(menu, QMenu) and action.text().replace("&", "").strip() == "File":
+    """The window's File menu: the one it keeps as ``file_menu``, else the menu bar's menu
+    titled File (made when it has none). Never through ``QAction.menu()``: before PySide6
+    6.11.2 the wrapper it returns is already deleted."""
+    menu = getattr(window, "file_menu", None)
+    if isinstance(menu, QMenu):
+        return menu
+    for menu in window.menuBar().findChildren(QMenu):
+        if menu.title().replace("&", "").strip() == "File":
             return menu
     return window.menuBar().addMenu("&File")
 

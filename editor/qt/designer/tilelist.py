@@ -270,17 +270,16 @@ class TileList(QWidget):
         for name, text, tip, slot, shortcut in (
                 ("add", "Add", "Add a blank tile after this one", self.add, "Ctrl+Shift+A"),
                 ("duplicate", "Duplicate", "Copy this tile", self.duplicate, "Ctrl+D"),
-                ("delete", "Delete", "Delete this tile (Del in the list)", self.delete, ""),
-                ("up", "▲", "Move up (Ctrl+Up)", lambda: self.move_by(-1), "Ctrl+Up"),
-                ("down", "▼", "Move down (Ctrl+Down)", lambda: self.move_by(1), "Ctrl+Down")):
+                ("delete", "Delete", "Delete this tile", self.delete, "Del in the list"),
+                ("up", "▲", "Move up", lambda: self.move_by(-1), "Ctrl+Up"),
+                ("down", "▼", "Move down", lambda: self.move_by(1), "Ctrl+Down")):
+            # the keys belong to the window's Tile menu, which shows them
             button = QToolButton()
             button.setText(text)
-            button.setToolTip(tip + (f" ({shortcut})" if shortcut and "Ctrl+" not in tip
-                                     else ""))
+            button.setToolTip(f"{tip} ({shortcut})")
+            button.setAccessibleName(tip)
             button.setAutoRaise(True)
             button.clicked.connect(slot)
-            if shortcut:
-                button.setShortcut(QKeySequence(shortcut))
             bar.addWidget(button)
             self.buttons[name] = button
         bar.addStretch(1)

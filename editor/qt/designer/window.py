@@ -31,6 +31,7 @@ from editor.formats.jcz_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
 from editor.qt import art
+from editor.qt.keys import key_sequences
 
 from . import tileops
 from .commands import SetSetValue
@@ -286,8 +287,7 @@ class TileSetWindow(QMainWindow):
                 icon: QStyle.StandardPixmap | None = None) -> QAction:
         action = QAction(text, self)
         action.triggered.connect(lambda _=False: slot())
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+        action.setShortcuts(key_sequences(shortcut))
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -297,24 +297,25 @@ class TileSetWindow(QMainWindow):
 
     def _make_actions(self) -> None:
         pix = QStyle.StandardPixmap
-        self.new_action = self._action("&New tile set", new_tileset_window, "Ctrl+N",
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New tile set", new_tileset_window, [keys.New, "Ctrl+N"],
                                        "Start a new tile set in its own window", pix.SP_FileIcon)
         self.open_action = self._action("&Open tile set…", self.open_dialog,
-                                        QKeySequence.StandardKey.Open, "Open a tile set file",
+                                        [keys.Open, "Ctrl+O"], "Open a tile set file",
                                         pix.SP_DialogOpenButton)
         self.import_action = self._action("&Import JCloisterZone XML…", self.import_dialog,
                                           None, "Read the tiles of a JCloisterZone expansion "
                                           "file into a new tile set")
-        self.save_action = self._action("&Save", self.save, QKeySequence.StandardKey.Save,
+        self.save_action = self._action("&Save", self.save, [keys.Save, "Ctrl+S"],
                                         "Save the tile set", pix.SP_DialogSaveButton)
         self.save_as_action = self._action("Save &As…", self.save_as,
-                                           QKeySequence.StandardKey.SaveAs)
-        self.close_action = self._action("&Close", self.close, QKeySequence.StandardKey.Close)
+                                           [keys.SaveAs, "Ctrl+Shift+S"])
+        self.close_action = self._action("&Close", self.close, [keys.Close, "Ctrl+W"])
         self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts(key_sequences([keys.Undo, "Ctrl+Z"]))
         self.undo_action.setIcon(self.style().standardIcon(pix.SP_ArrowBack))
         self.redo_action = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(key_sequences([keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"]))
         self.redo_action.setIcon(self.style().standardIcon(pix.SP_ArrowForward))
         self.playtest_action = self._action(
             "&Play-test", self.playtest, "Ctrl+T",
@@ -332,10 +333,11 @@ class TileSetWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.addActions([self.undo_action, self.redo_action])
         tile = bar.addMenu("&Tile")
-        for name, text in (("add", "&Add tile"), ("duplicate", "&Duplicate tile"),
-                           ("delete", "De&lete tile"), ("up", "Move &up"),
-                           ("down", "Move do&wn")):
-            tile.addAction(text, self.tiles.buttons[name].click)
+        for name, text, key in (("add", "&Add tile", "Ctrl+Shift+A"),
+                                ("duplicate", "&Duplicate tile", "Ctrl+D"),
+                                ("delete", "De&lete tile", None), ("up", "Move &up", "Ctrl+Up"),
+                                ("down", "Move do&wn", "Ctrl+Down")):
+            tile.addAction(self._action(text, self.tiles.buttons[name].click, key))
         tile.addSeparator()
         tile.addAction(self.playtest_action)
         view = bar.addMenu("&View")

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDockWidget,
     QFormLayout,
+    QGridLayout,
     QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
@@ -148,6 +149,7 @@ class AnnotationsWidget(QWidget):
         self.description.textChanged.connect(self._description_edited)
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
+        self.tree.setAccessibleName("Notes, arrows and highlights")
         self.tree.itemDoubleClicked.connect(lambda *_: self.edit_selected())
         self.tree.itemClicked.connect(self._clicked)
         self.groups: dict[str, QTreeWidgetItem] = {}
@@ -156,16 +158,17 @@ class AnnotationsWidget(QWidget):
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(group)
             self.groups[kind] = group
-        buttons = QHBoxLayout()
-        for label, slot in (("Note", self.add_note), ("Arrow", self.add_arrow),
-                            ("Highlight", self.add_highlight), ("Edit…", self.edit_selected),
-                            ("Remove", self.remove_selected)):
+        buttons = QGridLayout()  # two rows, so that the dock may stay narrow
+        for k, (label, slot) in enumerate((
+                ("Note", self.add_note), ("Arrow", self.add_arrow),
+                ("Highlight", self.add_highlight), ("Edit…", self.edit_selected),
+                ("Remove", self.remove_selected))):
             button = QPushButton(label)
             button.clicked.connect(slot)
             if label in ("Note", "Arrow", "Highlight"):
                 button.setToolTip(f"Add a {label.lower()} at the selected cell")
                 button.setText(f"+ {label}")
-            buttons.addWidget(button)
+            buttons.addWidget(button, k // 3, k % 3)
         form = QFormLayout()
         form.addRow("Title", self.title)
         form.addRow("Description", self.description)

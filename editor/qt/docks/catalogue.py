@@ -17,7 +17,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QIcon
+from PySide6.QtGui import QColor, QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -31,14 +31,20 @@ from PySide6.QtWidgets import (
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 
-from ..art import tile_pixmap
+from ..art import tile_icon
 from ..document import BoardDocument
 
 TILE_ROLE = Qt.ItemDataRole.UserRole + 1
 RULESET_SETS = "@ruleset"
 #: Drag-and-drop format of a catalogue tile (its ``set/id`` reference).
 TILE_MIME = "application/x-carcassonne-tile"
+#: Thumbnail sizes (logical pixels): about IDEAL_THUMB, growing with the dock up to
+#: MAX_THUMB until another column fits.
 THUMB = 64
+IDEAL_THUMB = 96
+MAX_THUMB = 144
+#: Room around a thumbnail in the grid, across and (with its two lines of text) down.
+PAD = 18
 Index = QModelIndex | QPersistentModelIndex
 
 #: Feature filters: label → test on a tile.
@@ -52,6 +58,13 @@ FEATURES: dict[str, object] = {
     "road": lambda t: t.has("road"),
     "city": lambda t: t.has("city"),
 }
+
+
+def copies_text(left: int, count: int) -> str:
+    """What the list says under a thumbnail about the box."""
+    if left < 0:
+        return f"{-left} too many (box {count})"
+    return f"{left} of {count} left"
 
 
 def tile_tooltip(tile: Tile, set_name: str, left: int | None) -> str:
@@ -78,6 +91,8 @@ class TileListModel(QAbstractListModel):
     def __init__(self, catalogue: Catalogue) -> None:
         super().__init__()
         self.placed: Counter[str] = Counter()
+        self.thumb = THUMB
+        self.dpr = 1.0
         self._read(catalogue)
 
     def _read(self, catalogue: Catalogue) -> None:
@@ -98,11 +113,11 @@ class TileListModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         tile = self.tiles[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return f"{tile.id}  {self.left(tile)}/{tile.count}"
+            return f"{tile.id}\n{copies_text(self.left(tile), tile.count)}"
         if role == Qt.ItemDataRole.DecorationRole:
             icon = self._icons.get(index.row())
             if icon is None:
-                icon = self._icons[index.row()] = QIcon(tile_pixmap(tile, 0, THUMB))
+                icon = self._icons[index.row()] = tile_icon(tile, self.thumb, self.dpr)
             return icon
         if role == Qt.ItemDataRole.ToolTipRole:
             return tile_tooltip(tile, self.set_names[tile.set_id], self.left(tile))
@@ -123,6 +138,12 @@ class TileListModel(QAbstractListModel):
         if indexes:
             data.setData(TILE_MIME, QByteArray(self.tiles[indexes[0].row()].ref.encode()))
         return data
+
+    def set_thumb(self, size: int, dpr: float) -> None:
+        """Draw thumbnails ``size`` pixels wide at the screen's device pixel ratio."""
+        if (size, dpr) != (self.thumb, self.dpr):
+            self.thumb, self.dpr = size, dpr
+            self._icons.clear()
 
     def left(self, tile: Tile) -> int:
         """Copies not yet on the board (negative when the board holds too many)."""
@@ -152,7 +173,7 @@ class TileFilter(QSortFilterProxyModel):
 
     def update(self, set_ids: frozenset[str], edition: str, feature: str, text: str) -> None:
         """Apply new filter values (no set ids: every set)."""
-        modern = hasattr(self, "beginFilterChange")  # Qt 6.10 deprecates invalidateFilter
+        modern = hasattr(self, "endFilterChange")  # Qt 6.10 deprecates invalidateFilter
         if modern:
             self.beginFilterChange()
         self.set_ids, self.edition, self.feature = set_ids, edition, feature
@@ -176,10 +197,44 @@ class TileFilter(QSortFilterProxyModel):
         return True
 
 
+class TileGrid(QListView):
+    """Thumbnails in a grid that fills the dock: as it widens, they grow (up to
+    :data:`MAX_THUMB`) before another column is added."""
+
+    def __init__(self, model: TileListModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tiles = model
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setMovement(QListView.Movement.Static)
+        self.setUniformItemSizes(True)
+        self.setWordWrap(True)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QListView.DragDropMode.DragOnly)
+        self.fit(THUMB * 3 + PAD * 3)
+
+    def fit(self, width: int) -> None:
+        """Size thumbnails and grid for a viewport ``width`` pixels wide."""
+        width -= 4
+        columns = max(1, width // (IDEAL_THUMB + PAD))
+        thumb = max(THUMB // 2, min(MAX_THUMB, width // columns - PAD))
+        text = self.fontMetrics().height() * 2 + 10
+        self.tiles.set_thumb(thumb, self.devicePixelRatioF())
+        self.setIconSize(QSize(thumb, thumb))
+        self.setGridSize(QSize(thumb + PAD, thumb + text))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.fit(self.viewport().width() if self.isVisible() else event.size().width())
+        super().resizeEvent(event)
+
+
 class CatalogueWidget(QWidget):
     """Filters over a grid of tile thumbnails; selecting one arms the place-tile tool."""
 
+    #: the current tile changed (by mouse, keys or :meth:`select`): the tile
     tileSelected = Signal(object)
+    #: a tile was clicked or activated (Enter): the person wants to place it now
+    tilePicked = Signal()
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -196,21 +251,24 @@ class CatalogueWidget(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search id or alias (e.g. D, BA/RCr)")
         self.search.setClearButtonEnabled(True)
+        for widget, name in ((self.sets, "Tile set filter"), (self.editions, "Edition filter"),
+                             (self.features, "Feature filter"), (self.search, "Search tiles")):
+            widget.setAccessibleName(name)
         for combo in (self.sets, self.editions, self.features):
             combo.currentIndexChanged.connect(self._filter)
+            # long set names must not hold the dock wide
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(8)
         self.search.textChanged.connect(self._filter)
-        self.view = QListView()
+        self.view = TileGrid(self.model)
         self.view.setModel(self.proxy)
-        self.view.setViewMode(QListView.ViewMode.IconMode)
-        self.view.setIconSize(QSize(THUMB, THUMB))
-        self.view.setGridSize(QSize(THUMB + 22, THUMB + 28))
-        self.view.setResizeMode(QListView.ResizeMode.Adjust)
-        self.view.setMovement(QListView.Movement.Static)
-        self.view.setUniformItemSizes(True)
-        self.view.setWordWrap(True)
-        self.view.setDragEnabled(True)
-        self.view.setDragDropMode(QListView.DragDropMode.DragOnly)
+        self.view.setAccessibleName("Tiles of the catalogue")
+        self.view.setToolTip("Under each tile: its id and how many copies of the box are "
+                             "not on this board yet")
         self.view.selectionModel().currentChanged.connect(self._current)
+        self.view.clicked.connect(lambda _: self.tilePicked.emit())
+        self.view.activated.connect(lambda _: self.tilePicked.emit())
         filters = QHBoxLayout()
         filters.addWidget(self.editions)
         filters.addWidget(self.features)

@@ -1,13 +1,18 @@
 """Findings: file problems, illegal placements and figures, and the position's findings.
-Clicking one with a place on the board selects that cell."""
+Clicking one with a place on the board selects that cell; the selected one is shown in full
+below the list (messages are long: tile references, rule ids, JSON paths)."""
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QHeaderView,
     QLabel,
+    QSplitter,
     QStyle,
     QTreeWidget,
     QTreeWidgetItem,
@@ -20,6 +25,8 @@ from editor.model.findings import Finding, Severity
 from ..document import BoardDocument
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
+FINDING_ROLE = Qt.ItemDataRole.UserRole + 2
+NO_SELECTION = "Select a finding to read it in full here."
 _ICONS = {
     Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
     Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
@@ -50,16 +57,39 @@ class FindingsWidget(QWidget):
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.setAccessibleName("Findings")
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setStretchLastSection(False)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
+        self.tree.currentItemChanged.connect(lambda item, _: self._show(item))
+        self.details = QLabel(NO_SELECTION)
+        self.details.setAccessibleName("Finding in full")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                             | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setMargin(4)
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.addWidget(self.tree)
+        self.split.addWidget(self.details)
+        self.split.setStretchFactor(0, 3)
+        self.split.setStretchFactor(1, 2)
+        self.split.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.summary)
-        layout.addWidget(self.tree)
+        layout.addWidget(self.split)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """The details beside the list in a low, wide strip; under it in a tall panel."""
+        wide = event.size().width() > 1.6 * event.size().height()
+        self.split.setOrientation(Qt.Orientation.Horizontal if wide else Qt.Orientation.Vertical)
+        super().resizeEvent(event)
 
     def set_document(self, doc: BoardDocument) -> None:
         """Show this document's findings from now on."""
@@ -80,17 +110,37 @@ class FindingsWidget(QWidget):
         for finding in findings:
             item = QTreeWidgetItem([finding.message, where(finding), finding.code])
             item.setIcon(0, style.standardIcon(_ICONS[finding.severity]))
-            item.setToolTip(0, str(finding) if finding.file else finding.message)
+            for column in range(3):
+                item.setToolTip(column, str(finding) if finding.file else finding.message)
             if finding.cell is not None:
                 item.setData(0, CELL_ROLE, finding.cell)
+            item.setData(0, FINDING_ROLE, finding)
             items.append(item)
         self.tree.addTopLevelItems(items)
+        self._show(self.tree.currentItem())
         counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
         if not findings:
             self.summary.setText("No findings: the position follows the rules.")
         else:
             parts = [f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n]
             self.summary.setText(", ".join(parts))
+
+    def _show(self, item: QTreeWidgetItem | None) -> None:
+        """The selected finding in full: severity, message, place, code, file."""
+        finding = item.data(0, FINDING_ROLE) if item is not None else None
+        if not isinstance(finding, Finding):
+            self.details.setText(NO_SELECTION)
+            return
+        severity = finding.severity.value.capitalize()
+        rows = [f"<b>{severity}</b>: {escape(finding.message, quote=False)}"]
+        place = where(finding)
+        if place:
+            rows.append(f"Where: {escape(place, quote=False)}")
+        if finding.code:
+            rows.append(f"Code: <code>{escape(finding.code)}</code>")
+        if finding.file:
+            rows.append(f"File: {escape(finding.file)} at <code>{escape(finding.path)}</code>")
+        self.details.setText("<br>".join(rows))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         cell = item.data(0, CELL_ROLE)

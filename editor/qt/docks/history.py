@@ -15,6 +15,7 @@ class HistoryDock(QDockWidget):
         self.setObjectName("HistoryDock")
         self.view = QUndoView(self)
         self.view.setEmptyLabel("Opened")
+        self.view.setAccessibleName("Undo history: click a line to go back to it")
         self.setWidget(self.view)
 
     def set_document(self, doc: BoardDocument) -> None:

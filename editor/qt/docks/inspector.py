@@ -127,4 +127,6 @@ class InspectorDock(QDockWidget):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.inspector)
+        scroll.setAccessibleName("The feature under the cursor")
+        self.inspector.setAccessibleName("The feature under the cursor")
         self.setWidget(scroll)

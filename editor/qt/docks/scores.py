@@ -32,6 +32,12 @@ from ..document import BoardDocument
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 SPEC_ROLE = Qt.ItemDataRole.UserRole + 2
+LINE_HEADERS = ["Player", "Points", "Feature", "Where", "Reason", "Rule"]
+#: In the comparison the rulesets that give a line come right after what it is.
+DIFFERENCE_HEADERS = ["Player", "Points", "Feature", "Given by", "Where", "Reason", "Rule"]
+#: The end-of-game screen's categories: (column, features counted in it).
+CATEGORIES = (("Roads", ("road",)), ("Cities", ("city",)), ("Monasteries", ("monastery",)),
+              ("Gardens", ("garden",)), ("Fields", ("field",)), ("Goods", ("goods",)))
 
 
 def comparison_rulesets(host: PluginHost) -> list[str]:
@@ -39,7 +45,7 @@ def comparison_rulesets(host: PluginHost) -> list[str]:
     paired with each expansion published for it; as the rulesets name themselves."""
     specs = []
     for base in host.base_editions():
-        choice = next((o for o in base.options if o.choices), None)
+        choice = next((o for o in base.options if o.choices and o.named), None)
         variants = [edition_spec(base, {choice.name: v}) for v in choice.choices] \
             if choice else [base.name]
         specs += variants
@@ -109,16 +115,39 @@ def fit_height(table: QTableWidget) -> None:
     table.setFixedHeight(height + 2)
 
 
+LineKey = tuple[int, str, "tuple[int, int] | None", "str | None", int, str]
+
+
+def line_key(line: Line) -> LineKey:
+    """What makes two rulesets' lines the same line: who, what, where, how much, why."""
+    return (line.player, line.feature, line.cell, line.segment,
+            line.points if line.type != ev.GOODS else line.count, line.reason)
+
+
+def category_sums(report: ScoreReport) -> list[dict[str, int]]:
+    """Per player, the end-of-game points of each of :data:`CATEGORIES` (a feature of
+    another kind counts under the category of the same name when there is none)."""
+    sums = [{name: 0 for name, _ in CATEGORIES} for _ in report.players]
+    for line in report.lines:
+        if line.type == ev.GOODS:
+            continue
+        name = next((n for n, features in CATEGORIES if line.feature in features),
+                    line.feature.capitalize())
+        sums[line.player][name] = sums[line.player].get(name, 0) + line.points
+    return sums
+
+
 def _line_item(report: ScoreReport, line: Line, colour: str) -> QTreeWidgetItem:
-    where = f"({line.cell[0]}, {line.cell[1]}) {line.segment}" if line.cell else ""
+    where = f"({line.cell[0]}, {line.cell[1]})" if line.cell else ""
     amount = f"{line.count} {line.goods}" if line.type == ev.GOODS else f"{line.points:+d}"
     reason = line.reason + (" (unofficial)" if line.unofficial else "")
     item = QTreeWidgetItem([report.players[line.player], amount, line.feature, where, reason,
                             f"[{line.edition}] {line.rule}"])
     item.setForeground(0, QBrush(QColor(colour)))
     item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    item.setToolTip(4, reason)
-    item.setToolTip(5, f"[{line.edition}] {line.rule}")
+    place = f"{line.feature} at {where}, segment {line.segment}\n" if line.cell else ""
+    for column in range(6):
+        item.setToolTip(column, f"{place}{reason}\n[{line.edition}] {line.rule}")
     if line.cell is not None:
         item.setData(0, CELL_ROLE, line.cell)
     return item
@@ -153,10 +182,13 @@ class ScoresWidget(QTabWidget):
         layout = QVBoxLayout(final)
         layout.setContentsMargins(4, 4, 4, 4)
         self.winner = QLabel()
-        self.ranking = _table(["Rank", "Player", "Final", "Board", "Added"])
+        self.ranking = _table(["Rank", "Player", "Board", "Final"])
+        self.ranking.setToolTip("Board: the score track now. The categories are what the end "
+                                "of the game adds (incomplete features, farms, goods).")
         self.by_player = self._tree()
         layout.addWidget(self.winner)
         layout.addWidget(self.ranking)
+        layout.addWidget(QLabel("Each player's end-of-game lines:"))
         layout.addWidget(self.by_player, 1)
         self.addTab(final, "Final scoring")
 
@@ -169,28 +201,49 @@ class ScoresWidget(QTabWidget):
         self.choices.setMenu(QMenu(self.choices))
         self.comparison = _table(["Ruleset"])
         self.comparison.setWordWrap(False)
-        self.differences = QTreeWidget()
-        self.differences.setHeaderLabels(["Ruleset / player", "Points", "Feature", "Reason"])
-        self.differences.setAlternatingRowColors(True)
-        self.differences.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.differences.itemActivated.connect(self._activated)
-        self.differences.itemClicked.connect(self._activated)
+        self.differences = self._tree(DIFFERENCE_HEADERS)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.comparison)
         split.addWidget(self.differences)
         layout.addWidget(self.choices, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(QLabel("Totals if the game ended now; lines not every ruleset gives:"))
+        note = QLabel("Totals if the game ended now; lines not every ruleset gives:")
+        note.setWordWrap(True)
+        layout.addWidget(note)
         layout.addWidget(split)
         self.addTab(compare, "Compare rulesets")
         self.currentChanged.connect(lambda _: self._refresh_compare())
+        for widget, name in ((self.totals, "Live totals"),
+                             (self.breakdown, "End-of-game lines, feature by feature"),
+                             (self.ranking, "Final ranking, points per category"),
+                             (self.by_player, "End-of-game lines by player"),
+                             (self.comparison, "Totals under each ruleset"),
+                             (self.differences, "Lines the rulesets do not all give"),
+                             (self.choices, "Rulesets to compare"),
+                             (self.tabBar(), "Scores views")):
+            widget.setAccessibleName(name)
 
-    def _tree(self) -> QTreeWidget:
+    def _tree(self, headers: list[str] | None = None) -> QTreeWidget:
+        """A breakdown list: short columns fit their contents, the reason takes the room
+        left, the rule (long) is read in full in its tooltip or by widening the column."""
         tree = QTreeWidget()
-        tree.setHeaderLabels(["Player", "Points", "Feature", "Where", "Reason", "Rule"])
+        headers = headers or LINE_HEADERS
+        tree.setHeaderLabels(headers)
         tree.setRootIsDecorated(False)
         tree.setAlternatingRowColors(True)
         tree.setUniformRowHeights(True)
-        tree.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        interactive, stretch = QHeaderView.ResizeMode.Interactive, QHeaderView.ResizeMode.Stretch
+        for name, mode, width in (("Reason", stretch, 0), ("Rule", interactive, 90),
+                                  ("Given by", interactive, 190)):
+            if name in headers:
+                column = headers.index(name)
+                header.setSectionResizeMode(column, mode)
+                if mode == interactive:
+                    header.resizeSection(column, width)
+        header.setMinimumSectionSize(40)
         tree.itemActivated.connect(self._activated)
         tree.itemClicked.connect(self._activated)
         return tree
@@ -264,18 +317,32 @@ class ScoresWidget(QTabWidget):
         self._refresh_compare()
 
     def _refresh_final(self, report: ScoreReport, colours: list[str]) -> None:
+        """The ranking with each player's end-of-game points per category, as the game's
+        end screen shows them (a category nobody scores and the ruleset lacks is left out)."""
         final = report.final
         order = sorted(range(len(final)), key=lambda i: -final[i])
+        sums = category_sums(report)
+        names = [name for name, _ in CATEGORIES]
+        shown = [name for name in names if any(s[name] for s in sums)
+                 or name in ("Roads", "Cities", "Monasteries", "Fields")]
+        shown += sorted({k for s in sums for k, v in s.items() if v and k not in names})
+        headers = ["Rank", "Player", "Board", *shown, "Final"]
+        self.ranking.setColumnCount(len(headers))
+        self.ranking.setHorizontalHeaderLabels(headers)
         self.ranking.setRowCount(len(order))
         for row, i in enumerate(order):
             rank = 1 + sum(1 for v in final if v > final[i])
             name_item = _item(report.players[i])
             name_item.setForeground(QBrush(QColor(colours[i])))
-            self.ranking.setItem(row, 0, _item(rank))
-            self.ranking.setItem(row, 1, name_item)
-            self.ranking.setItem(row, 2, _item(final[i]))
-            self.ranking.setItem(row, 3, _item(report.current[i]))
-            self.ranking.setItem(row, 4, _item(final[i] - report.current[i]))
+            cells = [_item(rank), name_item, _item(report.current[i])]
+            cells += [_item(sums[i].get(name, 0)) for name in shown]
+            total = _item(final[i], f"{report.current[i]} on the board "
+                                    f"{final[i] - report.current[i]:+d} at the end")
+            font = total.font()
+            font.setBold(True)
+            total.setFont(font)
+            for col, cell in enumerate([*cells, total]):
+                self.ranking.setItem(row, col, cell)
         self.ranking.resizeRowsToContents()
         fit_height(self.ranking)
         best = max(final, default=0)
@@ -351,36 +418,50 @@ class ScoresWidget(QTabWidget):
             for row in range(table.rowCount())}
 
     def _fill_differences(self, specs: list[str]) -> None:
-        """Lines that some compared rulesets give and others do not."""
+        """Each line that some compared rulesets give and others do not, once, with the rule
+        behind it and the rulesets that give it."""
+        assert self.doc is not None
+        host = self.doc.host
         reports = {s: r for s, r in self.compared.items() if s in specs
                    and isinstance(r, ScoreReport)}
-        keyed = {s: {(line.player, line.feature, line.cell, line.segment, line.points)
-                     for line in r.lines} for s, r in reports.items()}
-        common = set.intersection(*keyed.values()) if keyed else set()
-        self.differences.clear()
-        assert self.doc is not None
+        given: dict[LineKey, dict[str, Line]] = {}
         for spec, report in reports.items():
-            lines = [line for line in report.lines if (
-                line.player, line.feature, line.cell, line.segment, line.points) not in common]
-            if not lines:
-                continue
-            head = QTreeWidgetItem([short_name(spec, self.doc.host), "",
-                                    f"{len(lines)} line{'s' if len(lines) != 1 else ''}"])
-            head.setToolTip(0, spec)
-            font = head.font(0)
-            font.setBold(True)
-            head.setFont(0, font)
-            for line in lines:
-                item = QTreeWidgetItem([report.players[line.player], f"{line.points:+d}",
-                                        line.feature, line.reason])
-                item.setToolTip(3, f"{line.reason}\n[{line.edition}] {line.rule}")
-                item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight
-                                      | Qt.AlignmentFlag.AlignVCenter)
-                if line.cell is not None:
-                    item.setData(0, CELL_ROLE, line.cell)
-                head.addChild(item)
-            self.differences.addTopLevelItem(head)
-        self.differences.expandAll()
+            for line in report.lines:
+                given.setdefault(line_key(line), {})[spec] = line
+        self.differences.clear()
+        rows = [(key, by) for key, by in given.items() if len(by) < len(reports)]
+        rows.sort(key=lambda kv: (kv[0][1], kv[0][2] or (0, 0), kv[0][0], -kv[0][4]))
+        names = next(iter(reports.values())).players if reports else []
+        for (player, feature, cell, segment, points, reason), by in rows:
+            line = next(iter(by.values()))
+            where = f"({cell[0]}, {cell[1]})" if cell else ""
+            rules = sorted({f"[{ln.edition}] {ln.rule}" for ln in by.values()})
+            shorts = [short_name(spec, host) for spec in by]
+            missing = [short_name(spec, host) for spec in reports if spec not in by]
+            item = QTreeWidgetItem([names[player] if player < len(names) else str(player),
+                                    f"{points:+d}" if line.type != ev.GOODS
+                                    else f"{line.count} {line.goods}",
+                                    feature, ", ".join(shorts), where, reason,
+                                    " / ".join(rules)])
+            place = f"{feature} at {where}, segment {segment}\n" if cell else ""
+            tip = (f"{place}{reason}\n" + "\n".join(rules) + f"\nGiven by: {', '.join(shorts)}"
+                   + (f"\nNot under: {', '.join(missing)}" if missing else ""))
+            for column in range(7):
+                item.setToolTip(column, tip)
+            item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            colour = self.doc.player_colour(player) if player < len(self.doc.players) else ""
+            if colour:
+                item.setForeground(0, QBrush(QColor(colour)))
+            if cell is not None:
+                item.setData(0, CELL_ROLE, cell)
+            self.differences.addTopLevelItem(item)
+
+    def shown_differences(self) -> list[tuple[str, str, str, str, str, str, str]]:
+        """(player, points, feature, where, reason, rule, given by) of each shown line."""
+        tree = self.differences
+        order = [DIFFERENCE_HEADERS.index(h) for h in (*LINE_HEADERS, "Given by")]
+        items = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+        return [tuple(i.text(c) for c in order) for i in items if i is not None]  # type: ignore[misc]
 
     def shown_totals(self) -> list[tuple[str, int, int]]:
         """(player, score, if ended now) as the live table shows them."""
