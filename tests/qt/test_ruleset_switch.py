@@ -18,11 +18,14 @@ pytestmark = pytest.mark.usefixtures("isolated_settings")
 
 
 @pytest.fixture
-def window(qtbot, host, catalogue):
+def window(qtbot, host, catalogue, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "warning",  # closing at the end discards the edits
+                        lambda *a, **k: QMessageBox.StandardButton.Discard)
     win = MainWindow(sample_document(), host, catalogue)
     qtbot.addWidget(win)
-    yield win
-    win.doc.mark_saved()
+    return win
 
 
 def answer(monkeypatch, choice: str) -> list[rulesetpicker.RulesetPlan]:
@@ -174,3 +177,26 @@ def test_an_unavailable_ruleset_shows_in_the_window_and_the_dialog(qtbot, catalo
     assert dialog.problem.isHidden()
     dialog.close()
     window.doc.mark_saved()
+
+
+def test_a_figure_the_ruleset_does_not_know_is_listed_in_findings(window, monkeypatch):
+    from editor.qt.commands import AddFigure
+    from editor.qt.document import FigureSpec
+
+    doc = window.doc
+    garden = next((t.x, t.y) for t in doc.tiles() if "garden" in t.tile.segment_index
+                  and not doc.figures_at(t.x, t.y))
+    doc.undo_stack.push(AddFigure(doc, FigureSpec("abbot", 0, *garden, "garden")))
+    abbots = [f for f in doc.figures() if f.kind == "abbot"]
+    answer(monkeypatch, KEEP)
+    assert window.apply_rules(["base:C1"], {})
+    doc.flush()
+    findings = window.findings_dock.findings
+    listed = [findings.tree.topLevelItem(i) for i in range(findings.tree.topLevelItemCount())]
+    unknown = [item for item in listed if item.text(2) == "unknown-figure"]
+    assert len(unknown) == len(abbots)
+    assert "has no abbot" in unknown[0].text(0)
+    assert {f.cell for f in abbots} <= window.scene.flagged_cells()
+    doc.undo_stack.undo()
+    doc.flush()
+    assert not [f for f in doc.findings() if f.code == "unknown-figure"]
