@@ -461,7 +461,7 @@ class MainWindow(QMainWindow):
         log = self.findChild(MoveLogDock)
         played = log.panel.replay if log is not None else None
         placed = played.steps[k - 1].placed if played is not None and k > 0 else None
-        self.scene.mark_last_placed((placed[1], placed[2]) if placed else None)
+        self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(f"&Undo {text}".rstrip())
