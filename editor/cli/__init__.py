@@ -33,7 +33,8 @@ COMMANDS = {
     "gui": "gui", "validate": "validate", "tilesets": "tilesets", "score": "score",
     "compare": "compare", "solve": "solve", "check": "check", "scenario": "scenario",
     "render": "render", "plugins": "plugins", "import-jcz": "import_jcz",
-    "export-jcz": "export_jcz", "replay": "replay", "completion": "completion",
+    "export-jcz": "export_jcz", "replay": "replay", "study": "study",
+    "completion": "completion",
 }
 
 EPILOG = """\

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import CheckReport, PuzzleError, Stopped, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -43,23 +44,29 @@ def run(args: argparse.Namespace) -> int:
     """Check and print the verdict."""
     try:
         position = load(args.board)
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         with work_bar(args, "checking") as progress:
             report = check(position, rules, catalogue(), progress)
-    except (CommandError, PuzzleError) as exc:
+    except CommandError as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor check: {source_name(args.board)}: {exc}", file=sys.stderr)
+        return 2
     except Stopped as exc:
-        print(f"carcassonne-editor check: not checked: {exc}", file=sys.stderr)
+        print(f"carcassonne-editor check: {args.board}: not checked: {exc}", file=sys.stderr)
         return 1
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, rules)
     for warning in report.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if args.format == "json":
         print_json(report.to_json())
     else:
         print(render(report, args.board))
-    return 0 if report.ok else 1
+    if not report.ok:
+        print(f"carcassonne-editor check: {args.board}: the reference solution fails the check",
+              file=sys.stderr)
+    return 0 if report.ok and not failed else 1
 
 
 def render(report: CheckReport, name: str) -> str:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver, Stopped
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.board)
         if position.puzzle is None:
             raise CommandError(f"{args.board} has no puzzle block")
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
         stopped: Stopped | None = None
         with work_bar(args, "solving") as progress:
@@ -59,10 +60,13 @@ def run(args: argparse.Namespace) -> int:
                 ranking = solver.rank()
             except Stopped as exc:
                 stopped, ranking = exc, exc.partial
-    except (CommandError, PuzzleError) as exc:
+    except CommandError as exc:
         print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor solve: {source_name(args.board)}: {exc}", file=sys.stderr)
+        return 2
+    failed = report_plugin_errors(args.board, rules)
     if stopped is not None:
         print(f"carcassonne-editor solve: {stopped}; the ranking lists the "
               f"{len(ranking)} first move{'' if len(ranking) == 1 else 's'} searched "
@@ -78,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
                      ranking, shown, stopped))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
-    return 0 if solved and stopped is None else 1
+    if not solved and stopped is None:
+        why = "no move meets the objective" if ranking else "no legal move"
+        print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
+    return 0 if solved and stopped is None and not failed else 1
 
 
 def entry(r: Ranked) -> dict[str, object]:

@@ -40,10 +40,16 @@ def load_position(path: str | os.PathLike[str], catalogue: Catalogue
     the file cannot be read, is of a newer format or fails its schema; lint findings (an
     unknown tile, a figure on a missing segment) come back with a position that leaves out
     what it could not place."""
-    file = source_name(path)
     data, findings = read_json(path)
     if findings:
         return None, findings
+    return position_of(data, source_name(path), catalogue)
+
+
+def position_of(data: Any, file: str, catalogue: Catalogue
+                ) -> tuple[Position | None, list[Finding]]:
+    """:func:`load_position` of a board file's JSON data already read (``file`` names it
+    in findings)."""
     data, findings = versions.upgrade(data, versions.BOARD, file)
     if not versions.failed(findings):
         findings += _schema_findings(data, file)
@@ -70,9 +76,11 @@ def _schema_findings(data: Any, file: str) -> list[Finding]:
     return findings
 
 
-def save_position(path: str | os.PathLike[str], position: Position) -> None:
-    """Write a position atomically: the old file stays intact if anything fails."""
-    write_json_atomic(path, position_to_dict(position))
+def save_position(path: str | os.PathLike[str], position: Position, *,
+                  read_only_ok: bool = False) -> None:
+    """Write a position atomically: the old file stays intact if anything fails; a
+    read-only file raises ``ReadOnlyFileError`` unless ``read_only_ok``."""
+    write_json_atomic(path, position_to_dict(position), read_only_ok=read_only_ok)
 
 
 def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = ""

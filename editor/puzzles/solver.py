@@ -77,17 +77,18 @@ class Solver:
 
     The board is changed while the solver works and left exactly as it was. ``sets`` are the
     tile sets of the bag (read by ``block-completion``); ``local`` says whether quiet moves
-    may reuse final scoring (default: when every edition is built in).
+    may reuse final scoring (default: when every edition is built in); ``engine``, an engine
+    of ``rules`` to reuse (a player asking the solver at every move keeps its memos).
     """
 
     def __init__(self, board: Board, rules: Ruleset, puzzle: Puzzle, catalogue: Catalogue,
                  sets: Sequence[TileSet] = (), *, local: bool | None = None,
-                 progress: Progress | None = None) -> None:
+                 engine: Engine | None = None, progress: Progress | None = None) -> None:
         self.board = board
         self.progress = progress
         self.puzzle = puzzle
         self.catalogue = catalogue
-        self.engine = Engine(rules)
+        self.engine = engine if engine is not None else Engine(rules)
         self.player = puzzle.to_move
         if not 0 <= self.player < len(board.players):
             raise PuzzleError(f"the player to move is {self.player}, but the board has "
@@ -137,13 +138,14 @@ class Solver:
 
     # -- ranking -------------------------------------------------------------------------
 
-    def rank(self, depth: int = 1) -> list[Ranked]:
-        """Every first move (every first ``depth`` moves of a line), best first."""
+    def rank(self, depth: int = 1, part: int = 1) -> list[Ranked]:
+        """Every first move (every first ``depth`` moves of a line), best first; ``part`` is
+        the part of the turn the first tile is played in (2: a builder's extra tile)."""
         found: list[Ranked] = []
         mark = self.board.mark()
         self._where = []
         try:
-            self._search(0, 1, None, depth, [], found)
+            self._search(0, part, None, depth, [], found)
         except Stopped as stopped:
             stopped.partial = _ranked(found)
             raise

@@ -327,6 +327,9 @@ class MainWindow(QMainWindow):
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
         board.addAction(self.add_player_action)
+        board.addSeparator()
+        board.addAction(self._action("&Study…", self.open_study, tip="Many games under several "
+                                     "rulesets and tile sets: a table, a summary and plots"))
         self.rules_menu = rules = bar.addMenu("&Rules")
         rules.addAction(self.rules_action)
         self.presets_menu = rules.addMenu("&Switch to")
@@ -712,6 +715,12 @@ class MainWindow(QMainWindow):
         return True
 
     # -- rules -----------------------------------------------------------------------------
+
+    def open_study(self) -> None:
+        """Board → Study…: the study dialog (editor.qt.study), loaded when first asked for."""
+        from .study import open_study
+
+        open_study(self)
 
     def choose_rules(self) -> None:
         """The ruleset dialog; each change applies at once (one undo step each)."""

@@ -71,6 +71,23 @@ def test_import_jcz_output_follows_its_schema(capsys: pytest.CaptureFixture[str]
     assert [e.message for e in validator("import-jcz").iter_errors(data)] == []
 
 
+@pytest.mark.parametrize("source", ["self-play", "corpus", "refused"])
+def test_study_output_follows_its_schema(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         source: str) -> None:
+    argv = {"self-play": ["--games", "2", "--rules", "traders-builders:C2", "--rules",
+                          "base:C1[rules=2000]", "--player", "random"],
+            "corpus": ["--corpus", str(JCZ), "--rules", "base:C2"],
+            "refused": ["--players", "9"]}[source]
+    main(["study", *argv, "--out", str(tmp_path / "r"), "--jobs", "1", "--plots", "none",
+          "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert [f"{e.json_path}: {e.message}" for e in validator("study").iter_errors(data)] == []
+    if source != "refused":
+        stored = json.loads((tmp_path / "r" / "summary.json").read_text(encoding="utf-8"))
+        assert stored == {"format": 1, **data["summary"]}
+        assert validator("study").is_valid({**data, "summary": stored})
+
+
 def test_a_key_the_schema_does_not_know_fails(capsys: pytest.CaptureFixture[str]) -> None:
     data = output(capsys, ["score", SAMPLE])
     data["players"][0]["bonus"] = 1
@@ -83,7 +100,7 @@ def test_every_command_with_json_output_has_a_schema_and_a_run() -> None:
     with_json = {name for name, sub in commands.items()
                  if any(a.dest == "format" and "json" in (a.choices or ()) for a in sub._actions)}
     assert with_json <= set(COMMANDS)
-    assert with_json == {name for name, _ in RUNS} | {"import-jcz", "export-jcz"}
+    assert with_json == {name for name, _ in RUNS} | {"import-jcz", "export-jcz", "study"}
     assert {f"output/{name}" for name in with_json} <= set(schemas.schema_names())
 
 

@@ -165,7 +165,7 @@ def test_check_time_limit(tmp_path, capsys):
                                    "rotation": 180}]
     code = main(["check", write(tmp_path, data), "--time-limit", "0.3"])
     _, err = capsys.readouterr()
-    assert code == 1 and "check: not checked: time limit of 0.3 s reached" in err
+    assert code == 1 and "slow.board.json: not checked: time limit of 0.3 s reached" in err
 
 
 @pytest.mark.parametrize("limit", ["0", "-2", "soon", "inf"])
