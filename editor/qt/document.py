@@ -9,6 +9,11 @@ document with :class:`UnavailableRuleset`: no edition, nothing scored, only the 
 checked, and an error finding that says why, until the person picks a ruleset. The
 position keeps the file's editions, so that saving does not lose them.
 
+Scores and findings are computed a moment after the last edit, each rule hook call within
+:data:`HOOK_BUDGET_S`. A plugin that fails meanwhile (raises, returns what it may not, runs
+out of time) has its edition disabled by the host; the document then adds an error finding
+naming it and emits :attr:`BoardDocument.pluginFailed` with what to tell the person.
+
 The board's feature graph is append-only with a journal. Placing a tile appends; removing,
 turning or moving one rewinds the journal to just before that tile and replays the tiles
 placed after it, so an edit costs the tiles placed after the edited one (an edited tile moves
@@ -17,6 +22,8 @@ to the end of the order, keeping repeated edits of the same tile cheap).
 
 from __future__ import annotations
 
+import logging
+import traceback
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -35,6 +42,7 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.rules.engine import Engine
 from editor.rules.moves import FigureAction, Turn
+from editor.rules.guard import time_budget
 from editor.rules.report import ScoreReport, score_report
 from editor.rules.ruleset import Ruleset, RulesetError
 from editor.workspace import catalogue as load_catalogue
@@ -42,8 +50,13 @@ from editor.workspace import ruleset_of
 
 from .ondisk import FileStamp
 
+log = logging.getLogger(__name__)
+
 #: Milliseconds between the last edit and the recomputation of scores and findings.
 RESCORE_DELAY_MS = 120
+#: Seconds a rule hook may take while the editor scores: a plugin that takes longer is
+#: abandoned, named in the status bar and Findings, and its edition disabled.
+HOOK_BUDGET_S = 2.0
 #: Codes of placement findings the document recomputes from the board's geometry.
 GEOMETRY_CODES = frozenset({"sides-differ", "not-adjacent", "cell-taken"})
 #: The three kinds of annotation lists, as named in board files.
@@ -124,6 +137,8 @@ class BoardDocument(QObject):
     rulesetChanged = Signal()
     #: scores and findings were recomputed (debounced after edits)
     scoresChanged = Signal()
+    #: a plugin failed while scores and findings were computed: what to tell the person
+    pluginFailed = Signal(str)
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
     #: any edit, at once (not debounced)
@@ -157,12 +172,16 @@ class BoardDocument(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(RESCORE_DELAY_MS)
         self._timer.timeout.connect(self._rescore)
+        #: plugin errors of the host already told; why scoring failed ("" when it did not)
+        self._errors_seen = len(self.host.errors)
+        self._failure = ""
         self.rules = self._resolve_rules()
         self.engine = Engine(self.rules)
         if position is None:
             for player in self.players:
                 player.supply = self.full_supply()
         self._adopt(self.position.board)
+        self._timer.start()  # scored once when opened: plugin failures are told then too
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -330,14 +349,29 @@ class BoardDocument(QObject):
         return found
 
     def score_report(self) -> ScoreReport:
-        """Scores under the document's ruleset (computed once per state)."""
+        """Scores under the document's ruleset (computed once per state). Scoring that
+        fails (a bug, in a plugin or the host) gives the scores on the board and a finding
+        saying so; the traceback goes to the log."""
         if self._report is None:
-            self._report = score_report(self.board, self.rules)
+            try:
+                with time_budget(HOOK_BUDGET_S):
+                    self._report = score_report(self.board, self.rules)
+            except Exception as exc:  # the editor must not fall over a scoring bug
+                log.error("scoring under %s failed:\n%s", self.rules.name,
+                          traceback.format_exc())
+                self._failure = f"scoring failed ({type(exc).__name__}: {exc})"
+                players = self.players
+                self._report = ScoreReport(
+                    self.rules.name, [p.name for p in players], [p.score for p in players],
+                    [], [dict(p.goods) for p in players],
+                    [Finding(f"{self._failure}: only the scores on the board are shown; the "
+                             "log has the details", "$.ruleset", self._path, "internal")])
         return self._report
 
     def report_for(self, rules: Ruleset) -> ScoreReport:
         """Scores under another ruleset (for the comparison view)."""
-        return score_report(self.board, rules)
+        with time_budget(HOOK_BUDGET_S):
+            return score_report(self.board, rules)
 
     def findings(self) -> list[Finding]:
         """File findings, placement and figure findings and the position's findings."""
@@ -350,7 +384,7 @@ class BoardDocument(QObject):
             for items in self._figure_findings.values():
                 found += items
             found += self.score_report().findings
-            self._findings = found
+            self._findings = self._plugin_findings() + found
         return self._findings
 
     def worth(self, info: FeatureInfo) -> tuple[dict[int, int], dict[int, int]]:
@@ -416,9 +450,38 @@ class BoardDocument(QObject):
             self._placement_findings.pop((x, y), None)
 
     def _rescore(self) -> None:
+        """Compute scores and findings afresh and say so; a plugin that failed since the
+        last time is told by name (its edition is disabled, see :meth:`_plugin_findings`),
+        and so is scoring that failed altogether."""
+        host = self.host
         self._report = None
         self._findings = None
+        self._failure = ""
+        self.findings()
+        failed = host.errors[self._errors_seen:]
+        self._errors_seen = len(host.errors)
         self.scoresChanged.emit()
+        if failed:
+            disabled = [e.name for e in self.rules.editions if e.name in host.disabled]
+            self.pluginFailed.emit(f"{failed[-1]}" + (
+                f" — {', '.join(disabled)} disabled: the scores leave its rules out; see "
+                "Findings" if disabled else ""))
+        elif self._failure:
+            self.pluginFailed.emit(f"{self._failure}: see Findings")
+
+    def _plugin_findings(self) -> list[Finding]:
+        """An error per edition of the ruleset that a plugin failure disabled."""
+        host = self.host
+        found = []
+        for edition in self.rules.editions:
+            if edition.name not in host.disabled:
+                continue
+            errors = [e for e in host.errors if e.plugin in (edition.plugin, edition.name)]
+            why = f"{errors[-1]}" if errors else "its plugin failed"
+            found.append(Finding(f"{why}; edition {edition.name} is disabled: the scores "
+                                 "leave its rules out", "$.ruleset", self._path,
+                                 "plugin-error"))
+        return found
 
     def flush(self) -> None:
         """Recompute scores and findings now instead of after the debounce delay."""

@@ -49,7 +49,7 @@ from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .keys import Keys, key_sequences
-from .notices import refuse_file
+from .notices import install_plugin_notices, refuse_file
 from .overlays import install_puzzle_tools
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         install_designer(self)
         install_puzzle_tools(self)
         ondisk.install_disk_watch(self)
+        install_plugin_notices(self)
         playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
         self.view.setAccessibleName("Board")
         for dock in self.findChildren(QDockWidget):

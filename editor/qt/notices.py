@@ -1,4 +1,5 @@
-"""Telling the person which files could not be opened, and why, in the message itself.
+"""Telling the person which files could not be opened, and why, in the message itself;
+and which plugin failed, where they are looking.
 
 The first lines say what happened (the file does not exist, is not JSON, breaks the board
 schema at a JSON path, made a loader fail); the validator's whole report, file and JSON path
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -66,3 +68,23 @@ def report_unopened(parent: QWidget | None,
                                        for p, f in failures))
     box.setDetailedText("\n".join(details(f, p) or f"{p}: {reason(f)}" for p, f in failures))
     box.exec()
+
+
+def install_plugin_notices(window: Any) -> None:
+    """Say in ``window``'s status bar, and bring Findings forward, when a plugin fails while
+    the window's document is scored (the document tells it: ``pluginFailed``)."""
+    def tell(text: str) -> None:
+        window.statusBar().showMessage(text, 20000)
+        findings = getattr(window, "findings_dock", None)
+        if findings is not None:
+            findings.show()
+            findings.raise_()
+
+    window.doc.pluginFailed.connect(tell)
+    switch = window.set_document
+
+    def set_document(doc: Any) -> None:
+        switch(doc)
+        doc.pluginFailed.connect(tell)
+
+    window.set_document = set_document
