@@ -41,8 +41,8 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.rules.engine import Engine
-from editor.rules.moves import FigureAction, Turn
 from editor.rules.guard import time_budget
+from editor.rules.moves import FigureAction, Turn
 from editor.rules.report import ScoreReport, score_report
 from editor.rules.ruleset import Ruleset, RulesetError
 from editor.workspace import catalogue as load_catalogue
