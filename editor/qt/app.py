@@ -13,14 +13,14 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from editor.formats.jsonio import read_json
 from editor.formats.lint import is_tileset
 from editor.model.findings import Finding
-from editor.model.tilesets import Catalogue
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
 from . import about, art, files
 from .designer import open_tileset_window
-from .designer.document import DocumentError
+from .designer.document import DocumentError, playtest_signals
 from .docks.movelog import open_path
 from .document import BoardDocument
 from .mainwindow import APP_TITLE, MainWindow
@@ -94,6 +94,36 @@ def open_window(doc: BoardDocument, host: PluginHost, catalogue: Catalogue) -> M
     return window
 
 
+def board_for_playtest(tile_set: TileSet, path: str) -> MainWindow | None:
+    """A board window to play-test ``tile_set`` on (the board at ``path``, or a new one when
+    ``path`` is empty), its catalogue showing the set; ``None`` when the board cannot be
+    opened (the person is told why)."""
+    host = default_host()
+    catalogue = load_catalogue(host)
+    if path:
+        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
+        if result.document is None:
+            report_unopened(None, [(path, result.findings)])
+            return None
+        files.add_recent(path)
+        doc = result.document
+    else:
+        doc = BoardDocument(host=host, catalogue=catalogue)
+    window = open_window(doc, host, catalogue)
+    window.show_playtested(tile_set)
+    return window
+
+
+_PLAYTEST_CONNECTED: list[bool] = []
+
+
+def _connect_playtest() -> None:
+    """Let the designer ask for a board to play-test on (once per process)."""
+    if not _PLAYTEST_CONNECTED:
+        playtest_signals().boardWanted.connect(board_for_playtest)
+        _PLAYTEST_CONNECTED.append(True)
+
+
 def _closed(window: MainWindow) -> None:
     """Forget a window closed mid-session; on quit, remember every window's file."""
     app = QApplication.instance()
@@ -114,6 +144,7 @@ def start(paths: list[str], host: PluginHost | None = None,
     """
     host = host or default_host()
     catalogue = catalogue or load_catalogue(host)
+    _connect_playtest()
     docs = recovered_documents(host, catalogue)
     designing = False
     failures: list[tuple[str, list[Finding] | str]] = []

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.model.tilesets import Catalogue
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
@@ -108,7 +108,8 @@ class MainWindow(QMainWindow):
         install_puzzle_tools(self)
         ondisk.install_disk_watch(self)
         install_plugin_notices(self)
-        playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        playtest_signals().tileSetAdded.connect(self.show_playtested)
+        self.setProperty("boardWindow", True)  # play-testing looks for a board to play on
         self.view.setAccessibleName("Board")
         for dock in self.findChildren(QDockWidget):
             name_widgets(dock, dock.windowTitle())
@@ -119,6 +120,20 @@ class MainWindow(QMainWindow):
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
         self.catalogue_dock.catalogue.reload(self.catalogue)
+
+    def show_playtested(self, tile_set: TileSet) -> None:
+        """Take in a play-tested set and show it at once: the catalogue lists that set only,
+        its first tile in hand."""
+        self.refresh_catalogue()
+        catalogue = self.catalogue_dock.catalogue
+        first = catalogue.show_set(tile_set.id)
+        if first is None:
+            return
+        self.catalogue_dock.show()
+        self.catalogue_dock.raise_()
+        self.statusBar().showMessage(
+            f"Play-testing {tile_set.id}: the catalogue shows its tiles; {first.ref} is in "
+            "hand (R turns it, a click places it)", 10000)
 
     # -- construction ----------------------------------------------------------------------
 

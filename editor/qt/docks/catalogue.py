@@ -347,6 +347,29 @@ class CatalogueWidget(QWidget):
             index = self.proxy.mapFromSource(self.model.index(row))
         self.view.setCurrentIndex(index)
 
+    def show_set(self, set_id: str) -> Tile | None:
+        """Show only the tile set ``set_id`` (the other filters cleared) and make its first
+        tile the current entry (a play-tested set, seen at once); that tile, if any."""
+        at = self.sets.findData(set_id)
+        if at < 0:
+            return None
+        for combo in (self.sets, self.editions, self.features):
+            combo.blockSignals(True)
+        self.sets.setCurrentIndex(at)
+        self.editions.setCurrentIndex(0)
+        self.features.setCurrentIndex(0)
+        for combo in (self.sets, self.editions, self.features):
+            combo.blockSignals(False)
+        self.search.clear()
+        self._filter()
+        first = self.proxy.index(0, 0)
+        if not first.isValid():
+            return None
+        self.view.setCurrentIndex(first)
+        self.view.scrollTo(first)
+        tile: Tile = first.data(TILE_ROLE)
+        return tile
+
     def visible_tiles(self) -> list[Tile]:
         """The tiles the filters let through, in order."""
         return [self.proxy.index(r, 0).data(TILE_ROLE) for r in range(self.proxy.rowCount())]
