@@ -192,7 +192,7 @@ class Engine:
         return hot
 
     def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:
-        key = (slot, part, len(self.rules.host.disabled))
+        key = (slot, part, self.rules.revision)
         found = self._offer_memo.get(key)
         if found is None:
             found = self._offer_memo[key] = tuple(dict.fromkeys(self.rules.collect(
@@ -303,7 +303,7 @@ class Engine:
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
         context = (tile, turn.part, tuple(sorted([k for k, n in supply.items() if n > 0])),
-                   len(self.rules.host.disabled))
+                   self.rules.revision)
         plans = self._plan_memo.get(context)
         if plans is None:
             plans = self._plan_memo[context] = {}

@@ -12,7 +12,7 @@ from . import guard
 from .editions import Edition, FigureKind, OptionSpec, Value
 
 if TYPE_CHECKING:
-    from editor.plugins import PluginHost
+    from .host import Host
 
 Options = dict[str, dict[str, Any]]
 
@@ -38,13 +38,19 @@ class Ruleset:
 
     editions: tuple[Edition, ...]
     options: Options
-    host: PluginHost
+    host: Host
     _calls: dict[str, list[HookCall]] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str:
         """A readable name that :func:`parse_spec` reads back."""
         return " + ".join(edition_spec(e, self.options.get(e.name, {})) for e in self.editions)
+
+    @property
+    def revision(self) -> int:
+        """Changes whenever the host disables an edition after a plugin error: a memo of
+        what the hooks answered keys on it."""
+        return len(self.host.disabled)
 
     @property
     def base(self) -> Edition:

@@ -9,7 +9,8 @@ import types
 import pytest
 from positions import board, final_scores
 
-from editor import hookimpl, hookspecs
+from editor import hookspecs
+from editor.api import hookimpl
 from editor.cli import main
 from editor.plugins import PluginHost
 from editor.rules.editions import Edition

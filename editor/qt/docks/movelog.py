@@ -4,7 +4,7 @@ Selecting a move shows the position after it on the board: the document's tiles,
 and players are set to that position through its edit methods, and the undo history, which
 speaks of another position, is cleared. The dock lists that move's events: points, goods,
 figures back to supply, findings. The start (row 0) is the log's start position (see
-:mod:`editor.replay`); the last row also lists end-of-game scoring. "Save position…" writes
+:mod:`editor.jcz.replay`); the last row also lists end-of-game scoring. "Save position…" writes
 the selected position as a new board whose log is the moves up to it. A position without a
 log shows nothing and is never changed.
 
@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import save_position
+from editor.jcz.replay import OK, Replay, ReplayError, describe_event, open_game, replay
 from editor.model.findings import Finding
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import OK, Replay, ReplayError, describe_event, open_game, replay
 from editor.workspace import ruleset_of
 
 from ..document import BoardDocument, FigureSpec, TileSpec
