@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from editor.model.board import Board, Placed
+    from editor.model.board import Placed
+    from editor.model.boardview import BoardView as Board
     from editor.model.events import Event
     from editor.model.features import FeatureInfo
     from editor.model.findings import Finding
