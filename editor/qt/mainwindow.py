@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -725,7 +726,7 @@ class MainWindow(QMainWindow):
         dialog.picker.changed.connect(self.apply_rules)
         dialog.exec()
 
-    def apply_rules(self, editions: list[str], options: dict) -> bool:
+    def apply_rules(self, editions: list[str], options: dict[str, dict[str, Any]]) -> bool:
         """Switch ruleset through an undo command; a ruleset that cannot be built is shown."""
         try:
             self.host.ruleset([(name, {}) for name in editions], options)
