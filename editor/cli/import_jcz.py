@@ -12,8 +12,8 @@ import sys
 from typing import Any
 
 from editor.formats.boards import position_to_dict, save_position
+from editor.formats.findings_report import line
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
-from editor.formats.report import line
 from editor.jcz import convert, read_save, restore
 from editor.jcz.replay import ReplayError, replay
 from editor.model.findings import Finding, Severity

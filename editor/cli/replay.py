@@ -13,7 +13,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.report import line
+from editor.formats.findings_report import line
 from editor.jcz.replay import (
     OK,
     UNREADABLE,

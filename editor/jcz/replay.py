@@ -38,8 +38,8 @@ from editor.plugins import PluginHost
 from editor.rules.engine import Engine
 from editor.rules.movelog import MoveLogError, move_of
 from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
-from editor.rules.report import Line, lines_of
 from editor.rules.ruleset import Ruleset
+from editor.rules.score_report import Line, lines_of
 
 from .convert import convert
 from .save import looks_like_save, parse_save

@@ -30,8 +30,8 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.rules.engine import Engine
 from editor.rules.moves import FigureAction, Turn
-from editor.rules.report import ScoreReport, score_report
 from editor.rules.ruleset import Ruleset, RulesetError
+from editor.rules.score_report import ScoreReport, score_report
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import ruleset_of
 

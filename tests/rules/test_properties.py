@@ -19,7 +19,7 @@ from editor.rules.compare import default_rulesets
 from editor.rules.engine import Engine
 from editor.rules.movelog import entry_of
 from editor.rules.moves import FigureAction
-from editor.rules.report import score_report
+from editor.rules.score_report import score_report
 from editor.rules.selfplay import box, random_game
 
 

@@ -21,6 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from editor.formats.tile_entries import (
+    ordered_ports,
+    segment_id,
+    segment_order,
+    sort_segments,
+    tile_order,
+    with_wraps,
+)
 from editor.model.findings import Finding, Severity
 from editor.model.ports import (
     JCZ_HALF_PORTS,
@@ -30,15 +38,6 @@ from editor.model.ports import (
     SIDE_PORTS,
 )
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD
-
-from .tile_entries import (
-    ordered_ports,
-    segment_id,
-    segment_order,
-    sort_segments,
-    tile_order,
-    with_wraps,
-)
 
 #: JCloisterZone resources → goods kinds.
 RESOURCES = {"grain": "wheat", "wine": "wine", "cloth": "cloth"}
