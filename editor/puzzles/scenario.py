@@ -83,8 +83,7 @@ class Fitter:
         self.engine = engine
         self.tiles = list(tiles)
         rules = engine.rules
-        self._restricted = {t: rules.any("carcassonne_restricts_placement", tile=t)
-                            for t in self.tiles}
+        self._restricted = {t: rules.hooks.restricts_placement(t) for t in self.tiles}
 
     def rotations(self, board: Board, tile: Tile, cell: Cell) -> list[int]:
         """Distinct rotations (quarter turns) in which ``tile`` may go on the empty ``cell``."""

@@ -100,9 +100,8 @@ class Solver:
         self.start = [p.score for p in board.players]
         self.fitter = Fitter(self.engine, bag(board, sets, self.hand).available()) \
             if self.goal.needs_bag else None
-        infos = rules.host.infos
-        self.local = all(e.plugin in infos and infos[e.plugin].builtin
-                         for e in rules.editions) if local is None else local
+        self.local = all(rules.host.is_builtin(e) for e in rules.editions) \
+            if local is None else local
         self._totals: list[int] | None = None
         #: (index, count) of the move being searched at the first two levels, while ranking
         self._where: list[tuple[int, int]] | None = None

@@ -43,8 +43,8 @@ from editor.plugins import PluginHost, default_host
 from editor.rules.engine import Engine
 from editor.rules.guard import time_budget
 from editor.rules.moves import FigureAction, Turn
-from editor.rules.report import ScoreReport, score_report
 from editor.rules.ruleset import Ruleset, RulesetError
+from editor.rules.score_report import ScoreReport, score_report
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import ruleset_of
 
@@ -165,7 +165,7 @@ class BoardDocument(QObject):
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._marks: dict[Cell, int] = {}
         self._placement_findings: dict[Cell, list[Finding]] = {}
-        self._figure_findings: dict[tuple, list[Finding]] = {}
+        self._figure_findings: dict[tuple[str, int, int, int, str], list[Finding]] = {}
         self._report: ScoreReport | None = None
         self._findings: list[Finding] | None = None
         self._timer = QTimer(self)
@@ -319,11 +319,12 @@ class BoardDocument(QObject):
         """Every figure kind of the ruleset, as many as a player starts with."""
         return {k.name: k.supply for k in self.rules.figure_kinds().values()}
 
-    def annotation_list(self, kind: str) -> list[Any]:
+    def annotation_list(self, kind: str) -> list[Annotation]:
         """``notes``, ``arrows`` or ``highlights``."""
         if kind not in ANNOTATION_KINDS:
             raise ValueError(f"unknown annotation kind {kind!r}")
-        return getattr(self.position.annotations, kind)
+        found: list[Annotation] = getattr(self.position.annotations, kind)
+        return found
 
     # -- findings and scores ---------------------------------------------------------------
 
@@ -343,9 +344,8 @@ class BoardDocument(QObject):
         action = FigureAction(spec.kind, spec.segment)
         found = self.engine.figure_findings(self.board, placed, spec.owner, action)
         if [f.code for f in found] == ["supply"]:  # the engine stops there; tell the rest too
-            found += self.rules.collect("carcassonne_figure_findings", board=self.board,
-                                        placed=placed, player=spec.owner, action=action,
-                                        turn=Turn(spec.owner))
+            found += self.rules.hooks.figure_findings(self.board, placed, spec.owner, action,
+                                                      Turn(spec.owner))
         return found
 
     def score_report(self) -> ScoreReport:
@@ -395,10 +395,10 @@ class BoardDocument(QObject):
         """
         now: dict[int, int] = {}
         done = replace(info, complete=True)
-        for event in self.rules.collect("carcassonne_feature_completed", board=self.board,
-                                        feature=done, turn=Turn(0)):
-            if event.type == ev.SCORE and event.player is not None:
-                now[event.player] = now.get(event.player, 0) + event.points
+        for _, events in self.rules.hooks.feature_completed(self.board, done, Turn(0)):
+            for event in events:
+                if event.type == ev.SCORE and event.player is not None:
+                    now[event.player] = now.get(event.player, 0) + event.points
         end: dict[int, int] = {}
         board = self.board
         for line in self.score_report().lines:
@@ -439,7 +439,7 @@ class BoardDocument(QObject):
     def _record_placement(self, board: Board, tile: Tile, x: int, y: int,
                           rotation: int) -> None:
         """Keep the rule findings (beyond geometry) of putting a tile down."""
-        if not self.rules.any("carcassonne_restricts_placement", tile=tile):
+        if not self.rules.hooks.restricts_placement(tile):
             self._placement_findings.pop((x, y), None)
             return
         found = [f for f in self.engine.placement_findings(board, tile, x, y, rotation)

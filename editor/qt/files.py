@@ -27,8 +27,8 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
 from editor.formats.boards import load_position, save_position
+from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import write_json_atomic
-from editor.formats.report import FileResult, render_text
 from editor.model.findings import Finding
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue

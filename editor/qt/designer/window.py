@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.formats.jcz_xml import JczError, jcz_tile_sets, read_jcz
+from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
 from editor.qt import art
