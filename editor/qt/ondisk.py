@@ -149,12 +149,14 @@ def save_checked(parent: QWidget | None, doc: BoardDocument, path: str) -> str:
         choice = ask_changed(parent, path)
         if choice != OVERWRITE:
             return choice
+    agreed = False
     if read_only(path):
         choice = ask_read_only(parent, path)
         if choice != OVERWRITE:
             return choice
+        agreed = True
     try:
-        save_document(doc, path)
+        save_document(doc, path, read_only_ok=agreed)
     except (OSError, ValueError) as exc:
         QMessageBox.critical(parent, TITLE, f"Could not save {path}:\n{exc}\n\n"
                              "The file on disk was left as it was.")
