@@ -158,7 +158,7 @@ def with_board_suffix(path: str) -> str:
 
 def save_document(doc: BoardDocument, path: str, *, read_only_ok: bool = False) -> None:
     """Write the document atomically and make it clean; ``OSError`` leaves the old file (a
-    read-only file raises ``ReadOnlyFileError`` unless ``read_only_ok``: the person agreed)."""
+    read-only one is replaced only with ``read_only_ok``, after the person was asked)."""
     save_position(path, doc.position, read_only_ok=read_only_ok)
     doc.set_path(os.path.abspath(path))
     doc.mark_saved()
