@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from editor.formats.jsonio import write_json_atomic
-from editor.jcz.replay import Replay, ReplayError, figure_states, replay, start_of
+from editor.jcz.replay import Replay, ReplayError, replay, start_of
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.findings import Finding, Severity
@@ -47,7 +47,7 @@ from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.engine import Engine
-from editor.rules.legality import position_findings
+from editor.rules.legality import figure_states, position_findings
 from editor.rules.movelog import entry_of
 from editor.rules.moves import FigureAction, IllegalMove, Move, Turn
 from editor.rules.ruleset import Ruleset, RulesetError
@@ -537,7 +537,7 @@ class _Exporter:
         self._board_checks(board)
         on_tile: dict[Cell, list[int]] = {}
         for i, f in enumerate(board.figures):
-            on_tile.setdefault(board.node_cell[f.node], []).append(i)
+            on_tile.setdefault(board.cell_of(f.node), []).append(i)
         for cell, found in sorted(on_tile.items()):
             if len(found) > 1:
                 self.add(f"$.figures[{found[1]}]", f"{len(found)} figures on the tile at "

@@ -478,7 +478,7 @@ class Engine:
                 findings.append(Finding(
                     f"{owner}'s {f.kind}: {self.rules.name} has no {f.kind} (figures: "
                     f"{', '.join(kinds)}); it counts for nothing — {RULE_FIGURE_KINDS}",
-                    code="unknown-figure", cell=board.node_cell[f.node],
+                    code="unknown-figure", cell=board.cell_of(f.node),
                     segment=board.segment_of(f.node).id))
         for p, player in enumerate(board.players):
             for kind in kinds.values():
