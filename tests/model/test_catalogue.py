@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from editor.model.tiles import Segment, Tile
 from editor.model.tilesets import Catalogue, TileSet
 
@@ -24,3 +26,9 @@ def test_a_replaced_set_takes_its_old_tiles_and_aliases_with_it() -> None:
     assert catalogue.tile("mine/C").ref == "mine/C" and catalogue.tile("mine/A").ref == "mine/A"
     assert "other/B" in catalogue
     assert [s.id for s in catalogue.sets] == ["mine", "other"]
+
+
+def test_an_unknown_tile_is_a_key_error_naming_it() -> None:
+    catalogue = Catalogue([tile_set("mine", "A")])
+    with pytest.raises(KeyError, match="mine/Z"):
+        catalogue.tile("mine/Z")

@@ -205,3 +205,32 @@ def test_a_figure_the_ruleset_lacks_is_found_on_its_tile(host, catalogue, action
     found, = engine.figure_findings(b, placed, 0, action)
     assert (found.code, found.cell) == ("unknown-figure", (3, -2))
     assert found.message.startswith(message)
+
+
+def test_placement_findings_name_the_taken_cell_and_the_sides_that_differ(host, catalogue):
+    """E (city north, field south) at the origin. Another tile on the origin: the cell is
+    taken. The straight road U south of it fits lying (road east-west); turned 90° its road
+    meets E's field. Quarter turns count modulo 4: 5 is 1, 4 is 0."""
+    engine = Engine(host.ruleset("base:C2"))
+    b = Board([Player("Red"), Player("Blue")])
+    b.place(catalogue.tile("base-c2/E"), 0, 0, 0)
+    taken, = engine.placement_findings(b, catalogue.tile("base-c2/U"), 0, 0, 0)
+    assert (taken.code, taken.cell, taken.message) == (
+        "cell-taken", (0, 0), "cell (0, 0) already holds base-c2/E")
+    road = catalogue.tile("base-c2/U")
+    differ, = engine.placement_findings(b, road, 0, 1, 1)
+    assert (differ.code, differ.message) == (
+        "sides-differ", "N side shows road but base-c2/E at (0, 0) shows field")
+    assert engine.placement_findings(b, road, 0, 1, 0) == []
+    assert engine.placement_findings(b, road, 0, 1, 4) == []
+    assert [f.message for f in engine.placement_findings(b, road, 0, 1, 5)] == [differ.message]
+
+
+def test_a_figure_with_none_left_in_supply_is_found(host, catalogue):
+    engine = Engine(host.ruleset("base:C2"))
+    b = Board([Player("Red", supply={"follower": 0}), Player("Blue", supply={"follower": 1})])
+    placed = b.place(catalogue.tile("base-c2/E"), 0, 0, 0)
+    found, = engine.figure_findings(b, placed, 0, FigureAction("follower", "city"))
+    assert (found.code, found.cell, found.segment) == ("supply", (0, 0), "city")
+    assert found.message == "Red has no follower left in supply"
+    assert engine.figure_findings(b, placed, 1, FigureAction("follower", "city")) == []
