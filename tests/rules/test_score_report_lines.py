@@ -1,4 +1,4 @@
-"""The end-of-game breakdown (editor.rules.report): one line per score, located on the board
+"""The end-of-game breakdown (editor.rules.score_report): one line per score, located on the board
 where it can be (the Scores dock and score --explain show and select it)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from positions import board
 
 from editor.rules.engine import Engine
-from editor.rules.report import score_report
+from editor.rules.score_report import score_report
 
 RULES = "base:C2 + traders-builders:C2"
 
