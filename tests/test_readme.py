@@ -22,3 +22,12 @@ def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     command = first_screen().split("pip install -e '.[test]' && ")[1].split("\n")[0]
     assert ci[-1] == command
+
+
+def test_ci_runs_the_slow_tests_the_readme_names():
+    """The slow tests are left out of the default run; the README says how to run them and
+    CI runs them with that command."""
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/python -m pytest -m slow" in ci
+    assert "\n.venv/bin/python -m pytest -m slow " in readme
