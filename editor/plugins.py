@@ -123,13 +123,19 @@ class PluginHost:
 
     def tileset_paths(self) -> list[Path]:
         """Tile set files that plugins ship."""
-        paths: list[Path] = []
-        for impl in self.pm.hook.carcassonne_tileset_paths.get_hookimpls():
+        return [Path(p) for paths in self.registrations("carcassonne_tileset_paths")
+                for p in paths]
+
+    def registrations(self, hook: str) -> list[Any]:
+        """Every plugin's answer to a registration hook; a plugin that raises is reported
+        by name and left out."""
+        found = []
+        for impl in getattr(self.pm.hook, hook).get_hookimpls():
             try:
-                paths.extend(Path(p) for p in impl.function())
+                found.append(impl.function())
             except Exception as exc:
-                self.report(impl.plugin_name, "carcassonne_tileset_paths", exc)
-        return paths
+                self.report(impl.plugin_name, hook, exc)
+        return found
 
     def implementations(self, hook: str, editions: Iterable[Edition]) -> list[HookCall]:
         """The implementations of ``hook`` by these editions' rule objects, in their order."""

@@ -8,9 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from editor.formats.boards import load_position
+from editor.formats.cache import validated
 from editor.formats.extras import is_extra, without
 from editor.formats.jsonio import json_path
-from editor.formats.tilesets import load_builtin_catalogue, load_tileset
+from editor.formats.tilesets import load_builtin_catalogue, load_known
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
@@ -22,11 +23,13 @@ from editor.rules.ruleset import Ruleset, RulesetError, coerce
 def _catalogue(host: PluginHost) -> tuple[Catalogue, tuple[Finding, ...]]:
     catalogue = Catalogue(load_builtin_catalogue().sets)
     findings: list[Finding] = []
+    known = validated()
     for path in host.tileset_paths():
-        tile_set, problems = load_tileset(path)
+        tile_set, problems = load_known(path, known)
         findings += problems
         if tile_set is not None:
             catalogue.add(tile_set)
+    known.save()
     return catalogue, tuple(findings)
 
 

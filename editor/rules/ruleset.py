@@ -94,8 +94,12 @@ class Ruleset:
         An implementation that raises is reported to the host by name, its edition is
         disabled, and the call goes on with the others.
         """
+        yield from self._guarded(list(self.implementations(hook)), hook, kwargs)
+
+    def _guarded(self, calls: list[HookCall], hook: str, kwargs: dict[str, Any]
+                 ) -> Iterator[tuple[Edition, Any]]:
         kwargs["rules"] = self
-        for call in list(self.implementations(hook)):
+        for call in calls:
             if call.edition.name in self.host.disabled:
                 continue
             try:
@@ -106,6 +110,14 @@ class Ruleset:
                 continue
             if result is not None:
                 yield call.edition, result
+
+    def fold(self, hook: str, name: str, value: Any, **kwargs: Any) -> Any:
+        """Call a hook edition by edition, passing each one the value the previous ones
+        returned as argument ``name`` (None keeps it); the last value is the result."""
+        for call in self.implementations(hook):
+            for _, result in self._guarded([call], hook, {**kwargs, name: value}):
+                value = result
+        return value
 
     def collect(self, hook: str, **kwargs: Any) -> list[Any]:
         """Call a list-returning hook and concatenate the results."""

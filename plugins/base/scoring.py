@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from editor.model import events as ev
 from editor.model.board import Board
-from editor.model.events import Event
+from editor.model.events import Event, FeatureValue
 from editor.model.features import FeatureInfo, describe, figures_by_root
 from editor.model.rulebook import RuleRef, define
 from editor.model.tiles import CITY, FIELD, GARDEN, ROAD
@@ -84,8 +84,18 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
     return 1 + around, f"{info.kind} with {plural(around, 'neighbour')}: 1 + {around}", rule
 
 
+def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
+           small_city: bool) -> FeatureValue:
+    """:func:`feature_value` as the other editions change it
+    (``carcassonne_feature_value``: an inn, a cathedral)."""
+    value = FeatureValue(*feature_value(board, info, final, small_city))
+    changed: FeatureValue = rules.fold("carcassonne_feature_value", "value", value,
+                                       board=board, feature=info, final=final)
+    return changed
+
+
 def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
-                 rule: RuleRef) -> list[Event]:
+                 rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
     note = (f"; tie between {len(winners)} players, all score in full "
