@@ -10,10 +10,16 @@ module under the entry-point group ``carcassonne_editor``::
 Hooks come in two sections.
 
 *Registration hooks* are called on every loaded plugin: they announce editions and tile sets.
+What they return is checked (:func:`editor.plugins.edition_problem`): an item that is no
+usable edition or path is reported with the plugin's name and left out. Installed plugins
+are loaded when something first needs them (see :class:`editor.plugins.PluginHost`).
 
 *Rule hooks* are called only on the implementations of the editions a ruleset selects, in the
-ruleset's order (base edition first, then expansions), each inside a guard: a hook that raises
-is reported with the plugin's name, that edition is disabled, and the others carry on.
+ruleset's order (base edition first, then expansions), each inside a guard
+(:mod:`editor.rules.guard`): a hook that raises, returns what its spec below does not allow
+(the wrong type, an event for a player or segment the board does not have), or runs past a
+:func:`~editor.rules.guard.time_budget` is reported with the plugin's name, that edition is
+disabled, and the others carry on. Returning ``None`` means no answer.
 A rule hook receives ``rules`` (the :class:`editor.rules.ruleset.Ruleset` in force: options,
 figure kinds, strengths) and reads the :class:`editor.model.board.Board`; it never mutates the
 board. It returns data (events, findings, options) that the host applies, so that every change

@@ -1,21 +1,25 @@
 """The plugin manager: built-in editions from an explicit list, third parties from the
-``carcassonne_editor`` entry-point group. Loading and hook failures are reported by plugin
-name and never stop the host."""
+``carcassonne_editor`` entry-point group (loaded when first needed). Loading failures, hook
+failures and answers a hook may not give are reported by plugin name and never stop the
+host."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.metadata as metadata
 import inspect
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from editor import hookspecs
-from editor.rules.editions import Edition
+from editor.rules import guard
+from editor.rules.editions import Edition, FigureKind, OptionSpec
 from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
 
 ENTRY_POINT_GROUP = hookspecs.PROJECT
@@ -27,16 +31,19 @@ DEFAULT_RULESET = "base:C2"
 
 @dataclass(frozen=True, slots=True)
 class PluginError:
-    """A plugin that failed to load or raised inside a hook."""
+    """A plugin that failed to load, raised inside a hook or returned what it may not;
+    ``edition`` is the edition disabled because of it, if any."""
 
     plugin: str
     stage: str
     message: str
     details: str = ""
+    edition: str | None = None
 
     def __str__(self) -> str:
         where = "while loading" if self.stage == "load" else f"in hook {self.stage}"
-        return f"plugin {self.plugin!r} failed {where}: {self.message}"
+        off = f" (edition {self.edition} disabled)" if self.edition else ""
+        return f"plugin {self.plugin!r} failed {where}: {self.message}{off}"
 
 
 @dataclass(slots=True)
@@ -51,8 +58,63 @@ class PluginInfo:
     hooks: list[str] = field(default_factory=list)
 
 
+#: How an edition is named: ``part:label``, as rulesets spell it.
+_EDITION_NAME = re.compile(r"^[a-z0-9-]+:[A-Za-z0-9.]+$")
+
+
+def edition_problem(edition: object) -> str | None:
+    """Why a plugin's ``carcassonne_editions`` item is not a usable edition, or None."""
+    if not isinstance(edition, Edition):
+        return f"{guard.short(edition)} is not an Edition"
+    name = edition.name
+    if not isinstance(name, str) or not _EDITION_NAME.match(name):
+        return f"edition name {guard.short(name)} is not 'part:label' (such as 'base:C2')"
+    if not isinstance(edition.title, str) or edition.rules is None:
+        return f"edition {name}: a title (text) and a rules object are required"
+    for attr in ("tilesets", "pairs_with"):
+        value = getattr(edition, attr)
+        if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+            return f"edition {name}: {attr} must be a list of names, not {guard.short(value)}"
+    if not isinstance(edition.expansion, bool) or not isinstance(edition.citation, str):
+        return f"edition {name}: expansion must be true or false and citation text"
+    if not isinstance(edition.options, tuple | list):
+        return f"edition {name}: options must be a list of OptionSpec"
+    for option in edition.options:
+        if not (isinstance(option, OptionSpec) and isinstance(option.name, str)
+                and type(option.default) in (str, int, bool)
+                and isinstance(option.choices, tuple | list)
+                and (not option.choices or option.default in option.choices)
+                and _presets_ok(option)):
+            return f"edition {name}: {guard.short(option)} is not an option with a default " \
+                   "among its choices (and presets of option names and values)"
+    if not isinstance(edition.figures, tuple | list):
+        return f"edition {name}: figures must be a list of FigureKind"
+    for kind in edition.figures:
+        if not (isinstance(kind, FigureKind) and isinstance(kind.name, str)
+                and type(kind.strength) is int and type(kind.supply) is int
+                and kind.strength >= 0 and kind.supply >= 0):
+            return f"edition {name}: {guard.short(kind)} is not a figure kind with a strength " \
+                   "and a supply (integers, 0 or more)"
+    return None
+
+
+def _presets_ok(option: OptionSpec) -> bool:
+    """Whether an option's presets are (value, ((option name, value), ...)) pairs."""
+    presets = option.presets
+    return isinstance(presets, tuple | list) and all(
+        isinstance(p, tuple | list) and len(p) == 2 and isinstance(p[1], tuple | list)
+        and all(isinstance(v, tuple | list) and len(v) == 2 and isinstance(v[0], str)
+                for v in p[1]) for p in presets)
+
+
 class PluginHost:
-    """Loads plugins, collects their editions and tile sets, and builds rulesets."""
+    """Loads plugins, collects their editions and tile sets, and builds rulesets.
+
+    Built-in plugins load at once. Installed (third-party) plugins load the first time
+    something needs them: an edition or tile set the built-in ones lack, or a listing of
+    every edition or plugin (:attr:`editions`, :attr:`infos`, :meth:`base_editions`,
+    :meth:`load_installed`). A command that reads only built-in things never imports them.
+    """
 
     def __init__(self, builtins: Sequence[str] = BUILTIN_PLUGINS,
                  entry_points: bool = True) -> None:
@@ -60,79 +122,160 @@ class PluginHost:
         self.pm.add_hookspecs(hookspecs)
         self.errors: list[PluginError] = []
         self.disabled: set[str] = set()
-        self.infos: dict[str, PluginInfo] = {}
-        self.editions: dict[str, Edition] = {}
+        self._infos: dict[str, PluginInfo] = {}
+        self._editions: dict[str, Edition] = {}
+        self._installed_pending = entry_points
         for name in builtins:
             self._load(name, lambda name=name: importlib.import_module(name), builtin=True)
-        if entry_points:
-            for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-                version = ep.dist.version if ep.dist else ""
-                self._load(ep.name, ep.load, builtin=False, version=version)
-        self._collect_editions()
+        self._collect_editions(list(self._infos))
 
     # -- loading ---------------------------------------------------------------------
 
-    def _load(self, name: str, load: Any, builtin: bool, version: str = "") -> None:
+    def load_installed(self) -> bool:
+        """Load the installed plugins (entry-point group ``carcassonne_editor``) unless
+        done already; returns whether it loaded them now."""
+        if not self._installed_pending:
+            return False
+        self._installed_pending = False
+        loaded = []
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            version = ep.dist.version if ep.dist else ""
+            if self._load(ep.name, ep.load, builtin=False, version=version):
+                loaded.append(ep.name)
+        self._collect_editions(loaded)
+        return True
+
+    def _load(self, name: str, load: Any, builtin: bool, version: str = "") -> bool:
         try:
             plugin = load()
             self.pm.register(plugin, name=name)
         except Exception as exc:  # a broken plugin must not stop the others
             self.report(name, "load", exc)
-            return
+            return False
         module = getattr(plugin, "__name__", type(plugin).__name__)
-        self.infos[name] = PluginInfo(
+        self._infos[name] = PluginInfo(
             name=name, module=module, builtin=builtin,
             version=version or str(getattr(plugin, "__version__", "")),
             hooks=self._hooks_of(plugin))
+        return True
 
     def _hooks_of(self, plugin: object) -> list[str]:
         return sorted(h.name for h in self.pm.get_hookcallers(plugin) or [])
 
-    def _collect_editions(self) -> None:
+    def _collect_editions(self, plugins: Sequence[str]) -> None:
+        """The editions of the plugins just loaded, each checked (a bad one is that
+        plugin's error and is left out)."""
+        wanted = set(plugins)
         for impl in self.pm.hook.carcassonne_editions.get_hookimpls():
             name = impl.plugin_name
+            if name not in wanted:
+                continue
             try:
-                editions = list(impl.function())
+                returned = impl.function()
+                if not isinstance(returned, list | tuple):
+                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
+                                                "of editions")
             except Exception as exc:
                 self.report(name, "carcassonne_editions", exc)
                 continue
-            for edition in editions:
-                if edition.name in self.editions:
-                    self.report(name, "carcassonne_editions",
-                                ValueError(f"edition {edition.name!r} is already registered"))
+            for edition in returned:
+                problem = edition_problem(edition)
+                if problem is None and edition.name in self._editions:
+                    problem = f"edition {edition.name!r} is already registered"
+                if problem is not None:
+                    self.report(name, "carcassonne_editions", guard.HookReturnError(problem))
                     continue
                 try:
                     self.pm.register(edition.rules, name=edition.name)
                 except Exception as exc:
                     self.report(name, "carcassonne_editions", exc)
                     continue
-                edition = replace(edition, plugin=name)
-                self.editions[edition.name] = edition
-                info = self.infos[name]
+                edition = replace(edition, plugin=name, tilesets=tuple(edition.tilesets),
+                                  options=tuple(edition.options),
+                                  figures=tuple(edition.figures),
+                                  pairs_with=tuple(edition.pairs_with))
+                self._editions[edition.name] = edition
+                info = self._infos[name]
                 info.editions.append(edition.name)
                 info.hooks = sorted({*info.hooks, *self._hooks_of(edition.rules)})
 
     def report(self, plugin: str, stage: str, exc: BaseException, details: str = "",
                edition: str | None = None) -> None:
         """Record a plugin failure; a failing rule hook disables its edition."""
-        self.errors.append(PluginError(plugin, stage, f"{type(exc).__name__}: {exc}", details))
+        self.errors.append(PluginError(plugin, stage, f"{type(exc).__name__}: {exc}", details,
+                                       edition))
         if edition is not None:
             self.disabled.add(edition)
 
     # -- queries ---------------------------------------------------------------------
 
-    def tileset_paths(self) -> list[Path]:
-        """Tile set files that plugins ship."""
-        return [Path(p) for paths in self.registrations("carcassonne_tileset_paths")
-                for p in paths]
+    @property
+    def editions(self) -> dict[str, Edition]:
+        """Every edition, installed plugins' included (loads them)."""
+        self.load_installed()
+        return self._editions
 
-    def registrations(self, hook: str) -> list[Any]:
-        """Every plugin's answer to a registration hook; a plugin that raises is reported
-        by name and left out."""
+    @property
+    def infos(self) -> dict[str, PluginInfo]:
+        """Every plugin loaded, installed ones included (loads them)."""
+        self.load_installed()
+        return self._infos
+
+    def edition(self, name: str) -> Edition | None:
+        """An edition by name; installed plugins are loaded only when no built-in one has
+        that name."""
+        found = self._editions.get(name)
+        if found is None and self.load_installed():
+            found = self._editions.get(name)
+        return found
+
+    def is_builtin(self, edition: Edition) -> bool:
+        """Whether a built-in plugin provides the edition."""
+        info = self._infos.get(edition.plugin)
+        return info is not None and info.builtin
+
+    def builtin_editions(self) -> list[Edition]:
+        """The editions of the built-in plugins (installed plugins are not loaded)."""
+        return [e for e in self._editions.values() if self.is_builtin(e)]
+
+    def tileset_paths(self, installed: bool | None = None) -> list[Path]:
+        """Tile set files that plugins ship: built-in plugins' (``installed=False``),
+        installed plugins' (``True``, loading them) or every plugin's (None). A value that
+        is not a path is the plugin's error and is left out."""
+        if installed is not False:
+            self.load_installed()
+        paths: list[Path] = []
+        for impl in self.pm.hook.carcassonne_tileset_paths.get_hookimpls():
+            info = self._infos.get(impl.plugin_name)
+            if installed is not None and (info is None or info.builtin == installed):
+                continue
+            try:
+                returned = impl.function()
+                if not isinstance(returned, list | tuple):
+                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
+                                                "of paths")
+                for item in returned:
+                    if not isinstance(item, str | PathLike) or not str(item):
+                        raise guard.HookReturnError(f"returned a list where {guard.short(item)} "
+                                                    "is not a path")
+                paths.extend(Path(p) for p in returned)
+            except Exception as exc:
+                self.report(impl.plugin_name, "carcassonne_tileset_paths", exc)
+        return paths
+
+    def registrations(self, hook: str, kind: type) -> list[Any]:
+        """Every plugin's answer to a registration hook that returns one ``kind`` object
+        (installed plugins are loaded); a plugin that raises or answers something else is
+        reported by name and left out."""
+        self.load_installed()
         found = []
         for impl in getattr(self.pm.hook, hook).get_hookimpls():
             try:
-                found.append(impl.function())
+                answer = impl.function()
+                if not isinstance(answer, kind):
+                    raise guard.HookReturnError(f"returned {guard.short(answer)}, not a "
+                                                f"{kind.__name__}")
+                found.append(answer)
             except Exception as exc:
                 self.report(impl.plugin_name, hook, exc)
         return found
@@ -149,7 +292,7 @@ class PluginHost:
         return calls
 
     def base_editions(self) -> list[Edition]:
-        """Editions that can stand alone as the base of a ruleset."""
+        """Editions that can stand alone as the base of a ruleset (every plugin's)."""
         return [e for e in self.editions.values() if not e.expansion]
 
     def ruleset(self, spec: str | Sequence[tuple[str, dict[str, Any]]] | None = None,
@@ -159,15 +302,15 @@ class PluginHost:
         Options given in ``options`` (edition → name → value) override inline ones.
         An expansion alone brings the base edition it was published for.
         """
-        pairs = parse_spec(spec or DEFAULT_RULESET) if not isinstance(spec, list | tuple) \
+        pairs = parse_spec(spec or DEFAULT_RULESET) if spec is None or isinstance(spec, str) \
             else list(spec)
         chosen: list[Edition] = []
         values: dict[str, dict[str, Any]] = {}
         for name, opts in pairs:
-            edition = self.editions.get(name)
+            edition = self.edition(name)
             if edition is None:
-                known = ", ".join(sorted(self.editions)) or "none"
-                raise RulesetError(f"unknown edition {name!r} (known: {known})")
+                names = ", ".join(sorted(self._editions)) or "none"
+                raise RulesetError(f"unknown edition {name!r} (known: {names})")
             if name in self.disabled:
                 raise RulesetError(f"edition {name!r} is disabled after a plugin error")
             chosen.append(edition)
@@ -177,10 +320,10 @@ class PluginHost:
             raise RulesetError("a ruleset has one base edition, not "
                                + " and ".join(e.name for e in bases))
         if not bases:
-            paired = next((p for e in chosen for p in e.pairs_with if p in self.editions), None)
+            paired = next((p for e in chosen for p in e.pairs_with if self.edition(p)), None)
             if paired is None:
                 raise RulesetError("a ruleset needs a base edition, e.g. base:C2")
-            bases = [self.editions[paired]]
+            bases = [self._editions[paired]]
             values[paired] = dict((options or {}).get(paired, {}))
         ordered = bases + [e for e in chosen if e.expansion]
         resolved = {e.name: resolve_options(e, values.get(e.name, {})) for e in ordered}

@@ -47,9 +47,11 @@ ASSERTION_FEATURES = {
     "city": "city", "road": "road", "field": "field", "farm": "field", "monastery": "monastery",
     "cloister": "monastery", "garden": "garden", "goods": "goods", "trade goods": "goods",
 }
-_HAS = re.compile(r"^\s*(?P<name>.+?)\s+has\s+(?P<n>-?\d+)\s+points?\.?\s*$")
-_SCORED = re.compile(r"^\s*(?P<name>.+?)\s+scored\s+(?P<feature>[A-Za-z ]+?)\s+for\s+"
-                     r"(?P<n>-?\d+)\s+points?\.?\s*$")
+#: The longest number an assertion may give (no score has more digits).
+_MAX_DIGITS = 18
+_NUMBER = re.compile(r"-?[0-9]+")
+_NOT_FEATURE = re.compile(r"[^A-Za-z ]")
+_SCORED = " scored "
 
 Placement = tuple[Tile, int, int, int]
 #: A figure independent of node numbers: kind, owner, cell, segment id.
@@ -296,32 +298,68 @@ def check(result: Replay, assertions: Sequence[str]) -> list[Check]:
 
 
 def _player(result: Replay, name: str) -> int | None:
+    """A player by name; spaces and case do not count when the name alone does not fit."""
     names = result.names
     if name in names:
         return names.index(name)
-    folded = [n.casefold() for n in names]
-    return folded.index(name.casefold()) if name.casefold() in folded else None
+    folded = [" ".join(n.split()).casefold() for n in names]
+    name = " ".join(name.split()).casefold()
+    return folded.index(name) if name in folded else None
+
+
+@dataclass(frozen=True, slots=True)
+class Assertion:
+    """An assertion read: ``<name> has <points> points`` (``feature`` None) or ``<name>
+    scored <feature> for <points> points``."""
+
+    name: str
+    points: int
+    feature: str | None = None
+
+
+def parse_assertion(text: str) -> Assertion | str:
+    """Read an assertion, or say why it cannot be checked. Linear in the text's length:
+    it is split at its last words, never searched with backtracking."""
+    words = text.split(None)
+    unsupported = ("cannot check this form (supported: '<player> has N points', "
+                   "'<player> scored <feature> for N points')")
+    if len(words) < 4 or words[-1] not in ("point", "points", "point.", "points."):
+        return unsupported
+    head, verb, number, _ = text.strip().rsplit(None, 3)
+    if not _NUMBER.fullmatch(number):
+        return unsupported
+    if len(number.lstrip("-")) > _MAX_DIGITS:
+        return f"{len(number.lstrip('-')):,} digits: no score is that long a number"
+    if verb == "has":
+        return Assertion(head, int(number))
+    if verb != "for":
+        return unsupported
+    # "<name> scored <feature>": at the first " scored " after which only letters follow
+    head = " ".join(head.split())
+    last_other = max((m.start() for m in _NOT_FEATURE.finditer(head)), default=-1)
+    at = head.find(_SCORED, max(1, last_other - len(_SCORED) + 2))
+    if at < 0:
+        return unsupported
+    return Assertion(head[:at], int(number), head[at + len(_SCORED):])
 
 
 def _check(result: Replay, text: str) -> Check:
-    m = _HAS.match(text) or _SCORED.match(text)
-    if m is None:
-        return Check(text, None, "cannot check this form (supported: '<player> has N points', "
-                                 "'<player> scored <feature> for N points')")
-    player = _player(result, m["name"])
+    read = parse_assertion(text)
+    if isinstance(read, str):
+        return Check(text, None, read)
+    player = _player(result, read.name)
     if player is None:
-        return Check(text, False, f"no player {m['name']!r} (players: "
+        return Check(text, False, f"no player {read.name!r} (players: "
                                   f"{', '.join(result.names)})")
-    wanted = int(m["n"])
-    if "feature" not in m.groupdict():
+    if read.feature is None:
         have = result.final[player]
-        return Check(text, have == wanted, f"{result.names[player]} has {have} points")
-    feature = ASSERTION_FEATURES.get(m["feature"].strip().lower())
+        return Check(text, have == read.points, f"{result.names[player]} has {have} points")
+    feature = ASSERTION_FEATURES.get(read.feature.lower())
     if feature is None:
-        return Check(text, None, f"unknown feature {m['feature']!r} (known: "
+        return Check(text, None, f"unknown feature {read.feature!r} (known: "
                                  f"{', '.join(sorted(ASSERTION_FEATURES))})")
     scored = _scorings(result, player, feature)
-    return Check(text, wanted in scored,
+    return Check(text, read.points in scored,
                  f"{result.names[player]} scored {feature} for "
                  f"{', '.join(map(str, scored)) or 'nothing'}")
 

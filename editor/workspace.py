@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -14,33 +14,109 @@ from editor.formats.jsonio import json_path
 from editor.formats.tilesets import load_builtin_catalogue, load_known
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
-from editor.model.tilesets import Catalogue
+from editor.model.tiles import Tile
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
 from editor.rules.ruleset import Ruleset, RulesetError, coerce
 
 
-@lru_cache(maxsize=4)
-def _catalogue(host: PluginHost) -> tuple[Catalogue, tuple[Finding, ...]]:
-    catalogue = Catalogue(load_builtin_catalogue().sets)
+def _plugin_sets(host: PluginHost, installed: bool) -> tuple[list[TileSet], list[Finding]]:
+    """The tile sets the built-in (or installed) plugins ship, and problems with them."""
+    sets: list[TileSet] = []
     findings: list[Finding] = []
     known = validated()
-    for path in host.tileset_paths():
+    for path in host.tileset_paths(installed=installed):
         tile_set, problems = load_known(path, known)
         findings += problems
         if tile_set is not None:
-            catalogue.add(tile_set)
+            sets.append(tile_set)
     known.save()
-    return catalogue, tuple(findings)
+    return sets, findings
+
+
+class HostCatalogue(Catalogue):
+    """The built-in tile sets and those plugins ship. The sets of installed (third-party)
+    plugins are loaded, and those plugins imported, only on the first look-up the others
+    cannot answer or the first listing of every set."""
+
+    def __init__(self, host: PluginHost, extra: Iterable[TileSet] = ()) -> None:
+        sets, self.findings = _plugin_sets(host, installed=False)
+        super().__init__([*load_builtin_catalogue().sets, *sets])
+        self._host: PluginHost | None = host
+        self._extra = list(extra)
+        for tile_set in self._extra:
+            self.add(tile_set)
+
+    def complete(self) -> bool:
+        """Add the installed plugins' sets (the extra sets keep their place over them);
+        returns whether there was anything left to load."""
+        host, self._host = self._host, None
+        if host is None:
+            return False
+        sets, problems = _plugin_sets(host, installed=True)
+        self.findings += problems
+        for tile_set in [*sets, *self._extra]:
+            self.add(tile_set)
+        return bool(sets)
+
+    def __contains__(self, ref: object) -> bool:
+        return super().__contains__(ref) or (self.complete() and super().__contains__(ref))
+
+    def tile(self, ref: str) -> Tile:
+        """A tile by ``set/id`` or ``set/alias`` (``KeyError`` if unknown)."""
+        if not super().__contains__(ref):
+            self.complete()
+        return super().tile(ref)
+
+    def find_alias(self, alias: str, set_ids: Iterable[str] | None = None) -> Tile | None:
+        """The first tile with this alias, searching ``set_ids`` (default: every set)."""
+        ids = list(set_ids) if set_ids is not None else None
+        found = super().find_alias(alias, ids)
+        if found is None and self.complete():
+            found = super().find_alias(alias, ids)
+        return found
+
+    def get_set(self, set_id: str) -> TileSet:
+        """A set by id (``KeyError`` if not loaded)."""
+        try:
+            return super().get_set(set_id)
+        except KeyError:
+            if not self.complete():
+                raise
+        return super().get_set(set_id)
+
+    @property
+    def sets(self) -> list[TileSet]:
+        """Every set, the installed plugins' included."""
+        self.complete()
+        return super().sets
+
+    def __iter__(self) -> Iterator[Tile]:
+        self.complete()
+        return super().__iter__()
+
+
+@lru_cache(maxsize=4)
+def _catalogue(host: PluginHost) -> HostCatalogue:
+    return HostCatalogue(host)
 
 
 def catalogue(host: PluginHost | None = None) -> Catalogue:
-    """The built-in tile sets plus those plugins ship (loaded once per host)."""
-    return _catalogue(host or default_host())[0]
+    """The built-in tile sets plus those plugins ship (loaded once per host; installed
+    plugins' sets when first needed)."""
+    return _catalogue(host or default_host())
+
+
+def catalogue_with(extra: Iterable[TileSet], host: PluginHost | None = None) -> Catalogue:
+    """A new catalogue: :func:`catalogue` with ``extra`` sets added (replacing sets of the
+    same id)."""
+    return HostCatalogue(host or default_host(), extra)
 
 
 def catalogue_findings(host: PluginHost | None = None) -> list[Finding]:
-    """Problems with plugin-shipped tile sets."""
-    return list(_catalogue(host or default_host())[1])
+    """Problems with the tile sets plugins ship (those loaded so far: list the catalogue's
+    ``sets`` first for every plugin's)."""
+    return list(_catalogue(host or default_host()).findings)
 
 
 def open_position(path: str | os.PathLike[str], host: PluginHost | None = None
@@ -65,30 +141,32 @@ def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str,
     (``rules=200``), options for an edition the ruleset does not use. Paths point into the
     board file (``$.ruleset.editions[0]``). ``x-`` keys are never options."""
     host = host or default_host()
-    known = sorted(host.editions)
     findings: list[Finding] = []
 
     def error(where: list[str | int], message: str, code: str) -> None:
         findings.append(Finding(message, json_path(["ruleset", *where]), file, code))
 
+    def known() -> list[str]:  # every edition: installed plugins load for this message only
+        return sorted(host.editions)
+
     for i, name in enumerate(editions):
-        if name not in host.editions:
-            error(["editions", i], f"unknown edition {name!r}{_did_you_mean(name, known)} "
-                  f"(editions: {', '.join(known) or 'none'})", "unknown-edition")
+        if host.edition(name) is None:
+            error(["editions", i], f"unknown edition {name!r}{_did_you_mean(name, known())} "
+                  f"(editions: {', '.join(known()) or 'none'})", "unknown-edition")
         elif name in host.disabled:
             error(["editions", i], f"edition {name!r} is disabled after a plugin error "
                   "(carcassonne-editor plugins says which)", "disabled-edition")
+    used = [e for e in map(host.edition, editions) if e is not None]
     for name, given in options.items():
         if is_extra(name):
             continue
-        edition = host.editions.get(name)
+        edition = host.edition(name)
         if edition is None:
             error(["options", name], f"options for unknown edition {name!r}"
-                  f"{_did_you_mean(name, known)} (editions: {', '.join(known)})",
+                  f"{_did_you_mean(name, known())} (editions: {', '.join(known())})",
                   "unknown-edition")
             continue
-        if name not in editions and not any(name in host.editions[e].pairs_with
-                                            for e in editions if e in host.editions):
+        if name not in editions and not any(name in e.pairs_with for e in used):
             findings.append(Finding(f"options for {name}, which the ruleset does not use",
                                     json_path(["ruleset", "options", name]), file,
                                     "unused-options", Severity.WARNING))

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import CheckReport, PuzzleError, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -40,16 +41,23 @@ def run(args: argparse.Namespace) -> int:
     """Check and print the verdict."""
     try:
         position = load(args.board)
-        report = check(position, rules_for(position, args.rules), catalogue())
-    except (CommandError, PuzzleError) as exc:
+        rules = rules_for(position, args.rules, args.board)
+        report = check(position, rules, catalogue())
+    except CommandError as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor check: {source_name(args.board)}: {exc}", file=sys.stderr)
+        return 2
+    failed = report_plugin_errors(args.board, rules)
     if args.format == "json":
         print_json(report.to_json())
     else:
         print(render(report, args.board))
-    return 0 if report.ok else 1
+    if not report.ok:
+        print(f"carcassonne-editor check: {args.board}: the reference solution fails the check",
+              file=sys.stderr)
+    return 0 if report.ok and not failed else 1
 
 
 def render(report: CheckReport, name: str) -> str:

@@ -54,15 +54,17 @@ def load(path: str) -> Position:
     return position
 
 
-def rules_for(position: Position, spec: str | None) -> Ruleset:
-    """The ruleset to use, as a CommandError when it cannot be built (for the board's own
-    ruleset, naming where in the file and what exists)."""
+def rules_for(position: Position, spec: str | None, board: str = "") -> Ruleset:
+    """The ruleset to use, as a CommandError when it cannot be built; for the board's own
+    ruleset, naming the file, where in it and what exists (``BOARD::$.ruleset...``)."""
     try:
         return ruleset_of(position, default_host(), spec)
     except RulesetError as exc:
-        found = [] if spec else ruleset_findings(position.editions, position.options)
-        raise CommandError("; ".join(f"{f.path}: {f.message}" for f in found)
-                           or str(exc)) from exc
+        found = [] if spec else ruleset_findings(position.editions, position.options,
+                                                 file=board)
+        where = f"{board}::$.ruleset: " if board and not spec else ""
+        raise CommandError("; ".join(str(f) if board else f"{f.path}: {f.message}"
+                                     for f in found) or f"{where}{exc}") from exc
 
 
 def print_json(data: Mapping[str, Any]) -> None:
@@ -83,9 +85,18 @@ def table(rows: Sequence[Sequence[object]], header: Sequence[str]) -> str:
     return "\n".join(out)
 
 
-def report_plugin_errors() -> None:
-    """Tell stderr about plugins that failed, so nobody wonders where an edition went."""
-    for error in default_host().errors:
+def report_plugin_errors(board: str = "", *rulesets: Ruleset) -> bool:
+    """Tell stderr about plugins that failed, so nobody wonders where an edition went;
+    returns whether an edition of ``rulesets`` was disabled by a failure: its rules are
+    missing from the results, and the command must exit 1."""
+    host = default_host()
+    for error in host.errors:
         print(f"warning: {error}", file=sys.stderr)
         if error.details:
             log.debug("plugin %s:\n%s", error.plugin, error.details.rstrip())
+    lost = [e for r in rulesets for e in r.editions if e.name in host.disabled]
+    for edition in dict.fromkeys(lost):
+        print(f"error: {board or 'the board'}: edition {edition.name} of plugin "
+              f"{edition.plugin!r} failed, so these results leave its rules out",
+              file=sys.stderr)
+    return bool(lost)

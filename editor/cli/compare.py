@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         rulesets = ([rules_for(position, spec) for spec in args.rules] if args.rules
-                    else default_rulesets(default_host()))
+                    else default_rulesets(default_host(), position.editions))
         move = None
         if args.move:
             player = args.player
@@ -66,13 +66,13 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, NotationError) as exc:
         print(f"carcassonne-editor compare: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, *rulesets)
     if args.format == "json":
         print_json(result.to_json())
     else:
         print(render(result))
     # a move no ruleset can play leaves nothing to compare
-    return 1 if result.unplayable and all(result.unplayable) else 0
+    return 1 if failed or (result.unplayable and all(result.unplayable)) else 0
 
 
 def render(result: Comparison) -> str:

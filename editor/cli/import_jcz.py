@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from editor.formats.boards import position_to_dict, save_position
-from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
+from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
 from editor.formats.report import line
 from editor.jcz import convert, read_save, restore
 from editor.model.findings import Finding, Severity
@@ -20,7 +20,8 @@ from editor.plugins import default_host
 from editor.replay import ReplayError, replay
 from editor.workspace import catalogue, ruleset_of
 
-from .common import add_format, print_json
+from .common import add_format, print_json, report_plugin_errors
+from .validate import board_findings
 
 PROG = "carcassonne-editor import-jcz"
 
@@ -63,9 +64,20 @@ def run(args: argparse.Namespace) -> int:
         problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay",
                           args.save, "jcz-unplayable")
         return _finish(args, [*conversion.findings, problem], 1)
+    if report_plugin_errors(args.save, played.rules):
+        problem = Finding("a plugin failed while the log was played (see above)", "$.replay",
+                          args.save, "plugin-error")
+        return _finish(args, [*conversion.findings, problem], 1)
     position.board = played.board_at(len(played.steps))
     if conversion.editor is not None:
         conversion.findings += restore(position, conversion.editor)
+    data, unreadable = parse_json(dumps(position_to_dict(position)), args.output)
+    invalid = [f for f in unreadable or board_findings(data, cat, args.output)
+               if f.severity is Severity.ERROR]
+    if invalid:
+        problem = Finding("the converted board would not be valid: nothing written", "$",
+                          args.save, "jcz-invalid-board")
+        return _finish(args, [*conversion.findings, *invalid, problem], 1)
     try:
         if args.output == STDIN:
             sys.stdout.write(dumps(position_to_dict(position)))
@@ -84,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
             summary: str = "") -> int:
     return finish(args, {"save": args.save}, findings, code, summary,
-                  f"{PROG}: {{n}} unsupported item{{s}}: nothing written")
+                  f"{PROG}: {{n}} problem{{s}}: nothing written")
 
 
 def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Finding],

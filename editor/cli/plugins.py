@@ -47,6 +47,7 @@ def describe(host: PluginHost) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Print the plugin listing; exit 1 when a plugin failed."""
     host = default_host()
+    host.tileset_paths()  # so that a plugin's answer there is checked and reported too
     data = describe(host)
     if args.format == "json":
         print_json(data)

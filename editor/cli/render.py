@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from editor.formats.jsonio import STDIN
+from editor.formats.jsonio import STDIN, source_name
 
 from .common import CommandError, load
 
@@ -31,8 +31,9 @@ def register(subparsers: Any) -> None:
                         "standard output")
     parser.add_argument("--no-annotations", action="store_true",
                         help="leave out notes, arrows and highlights")
-    parser.add_argument("--scale", type=float, default=1.0, metavar="S",
-                        help="PNG size factor (1 = 100 pixels per tile; default 1)")
+    parser.add_argument("--scale", type=float, default=None, metavar="S",
+                        help="PNG size factor (1 = 100 pixels per tile; default 1, or less "
+                        "for a board too large for a 32,000-pixel image)")
     parser.set_defaults(handler=run)
 
 
@@ -44,14 +45,18 @@ def run(args: argparse.Namespace) -> int:
         if ext not in FORMATS:
             raise CommandError(f"cannot tell the image format of {args.output!r}: "
                                "name it .png or .svg")
-        if not (args.scale > 0 and math.isfinite(args.scale)):
+        if args.scale is not None and not (args.scale > 0 and math.isfinite(args.scale)):
             raise CommandError(f"--scale must be a positive number, not {args.scale}")
         position = load(args.board)
-        # Rendering never needs a window: stay off any display unless told otherwise.
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from editor.qt.render import render_png, render_svg
+    except CommandError as exc:
+        print(f"carcassonne-editor render: {exc}", file=sys.stderr)
+        return 2
+    # Rendering never needs a window: stay off any display unless told otherwise.
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from editor.qt.render import RenderError, render_png, render_svg
 
-        annotations = not args.no_annotations
+    annotations = not args.no_annotations
+    try:
         if to_stdout:
             with tempfile.TemporaryDirectory() as folder:
                 image = Path(folder) / "board.svg"
@@ -63,8 +68,9 @@ def run(args: argparse.Namespace) -> int:
             render_png(position, args.output, annotations=annotations, scale=args.scale)
         else:
             render_svg(position, args.output, annotations=annotations)
-    except CommandError as exc:
-        print(f"carcassonne-editor render: {exc}", file=sys.stderr)
+    except RenderError as exc:
+        print(f"carcassonne-editor render: cannot draw {source_name(args.board)}: {exc}",
+              file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:
         print(f"carcassonne-editor render: cannot write {args.output}: {exc}", file=sys.stderr)

@@ -31,7 +31,7 @@ from editor.replay import (
 from editor.rules.ruleset import RulesetError
 from editor.workspace import catalogue, ruleset_of
 
-from .common import add_format, add_rules, print_json, table
+from .common import add_format, add_rules, print_json, report_plugin_errors, table
 from .progress import counter
 
 PROG = "carcassonne-editor replay"
@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = ruleset_of(position, host, args.rules)
     except RulesetError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        where = "" if args.rules else f"{args.file}::$.ruleset: "
+        print(f"{PROG}: {where}{exc}", file=sys.stderr)
         return 2
     try:
         with counter("replaying", len(position.moves), unit="moves",
@@ -78,14 +79,18 @@ def run(args: argparse.Namespace) -> int:
                           "unplayable")
         return _fail(args, [*findings, *exc.findings, problem], 1)
     checks = check(played, assertions_of(position)) if args.check else []
-    code = 1 if any(c.ok is not True for c in checks) else OK
+    failed = sum(1 for c in checks if c.ok is not True)
+    broken = report_plugin_errors(args.file, rules)
     if args.format == "json":
         print_json(to_json(played, findings, checks, args.check))
     else:
         for f in findings:
             print(line(f))
         print(render(played, checks, args.check))
-    return code
+        if failed:
+            print(f"{PROG}: {args.file}: {failed} of {len(checks)} assertions failed or "
+                  "cannot be checked", file=sys.stderr)
+    return 1 if failed or broken else OK
 
 
 def _fail(args: argparse.Namespace, findings: list[Finding], code: int) -> int:

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     cat = catalogue()
     try:
         position = load(args.board)
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         engine = Engine(rules)
         sets = bag_sets(position, rules, cat)
         left = bag(position.board, sets, _hand(position.puzzle, cat))
@@ -68,10 +68,9 @@ def run(args: argparse.Namespace) -> int:
     except (CommandError, NotationError) as exc:
         print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
     for t, n in left.excess.items():
-        print(f"warning: {n} more {t.ref} on the board or in hand than the box holds "
-              f"({t.count})", file=sys.stderr)
+        print(f"warning: {args.board}: {n} more {t.ref} on the board or in hand than the box "
+              f"holds ({t.count})", file=sys.stderr)
     board = position.board
     if tile is not None:
         found = fits(engine, board, tile)
@@ -96,7 +95,8 @@ def run(args: argparse.Namespace) -> int:
         print_json({"query": "remaining", **left.to_json()})
     else:
         print(render_bag(left, len(_hand(position.puzzle, cat))))
-    return 1 if left.excess else 0
+    failed = report_plugin_errors(args.board, rules)
+    return 1 if left.excess or failed else 0
 
 
 def describe_sides(signature: tuple[str, str, str, str]) -> str:

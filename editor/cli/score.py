@@ -39,18 +39,19 @@ def run(args: argparse.Namespace) -> int:
     """Score the board and print the report."""
     try:
         position = load(args.board)
-        report = score_report(position.board, rules_for(position, args.rules))
+        rules = rules_for(position, args.rules, args.board)
+        report = score_report(position.board, rules)
     except CommandError as exc:
         print(f"carcassonne-editor score: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    failed = report_plugin_errors(args.board, rules)
     if args.format == "json":
         data = report.to_json()
         data["final"] = args.final
         print_json(data)
     else:
         print(render(report, args.final))
-    return 0
+    return 1 if failed else 0
 
 
 def render(report: ScoreReport, final: bool) -> str:

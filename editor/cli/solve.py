@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.formats.jsonio import source_name
 from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -47,14 +48,17 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.board)
         if position.puzzle is None:
             raise CommandError(f"{args.board} has no puzzle block")
-        rules = rules_for(position, args.rules)
+        rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
         solver = Solver.for_position(position, rules, catalogue(), puzzle)
         ranking = solver.rank()
-    except (CommandError, PuzzleError) as exc:
+    except CommandError as exc:
         print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
         return 2
-    report_plugin_errors()
+    except PuzzleError as exc:  # the board's puzzle block
+        print(f"carcassonne-editor solve: {source_name(args.board)}: {exc}", file=sys.stderr)
+        return 2
+    failed = report_plugin_errors(args.board, rules)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking
@@ -66,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
                      ranking, shown))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
-    return 0 if solved else 1
+    if not solved:
+        why = "no move meets the objective" if ranking else "no legal move"
+        print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
+    return 0 if solved and not failed else 1
 
 
 def entry(r: Ranked) -> dict[str, object]:

@@ -21,8 +21,7 @@ from editor.model.position import DEFAULT_EDITIONS
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import default_host
 from editor.rules.legality import position_findings
-from editor.workspace import catalogue as installed_catalogue
-from editor.workspace import ruleset_findings
+from editor.workspace import catalogue_with, ruleset_findings
 
 from .completion import tileset_ids, with_completer
 from .progress import track
@@ -127,23 +126,22 @@ def run(args: argparse.Namespace) -> int:
             results.append(result)
     if boards:
         try:
-            catalogue = Catalogue(installed_catalogue().sets)
+            catalogue = catalogue_with(sets)
         except (TilesetError, SchemaLoadError) as exc:
             print(f"carcassonne-editor validate: {exc}", file=sys.stderr)
             return 2
-        for tile_set in sets:
-            catalogue.add(tile_set)
         for result, data in track(boards, "checking boards", total=len(boards),
                                   unit="boards", output_format=args.format):
-            result.findings = _check_board(data, catalogue, result.file)
+            result.findings = board_findings(data, catalogue, result.file)
     print(render_json(results) if args.format == "json" else render_text(results), end="")
     if unreadable:
         return 2
     return 0 if all(r.valid for r in results) else 1
 
 
-def _check_board(data: Any, catalogue: Catalogue, file: str) -> list[Finding]:
-    """Format version, schema, lint, then the ruleset against the installed editions."""
+def board_findings(data: Any, catalogue: Catalogue, file: str) -> list[Finding]:
+    """What ``validate`` reports about a board file's data: format version, schema, lint,
+    the ruleset against the installed editions, then figures breaking its rules."""
     data, findings = versions.upgrade(data, versions.BOARD, file)
     if versions.failed(findings):
         return findings

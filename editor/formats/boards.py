@@ -76,9 +76,11 @@ def _schema_findings(data: Any, file: str) -> list[Finding]:
     return findings
 
 
-def save_position(path: str | os.PathLike[str], position: Position) -> None:
-    """Write a position atomically: the old file stays intact if anything fails."""
-    write_json_atomic(path, position_to_dict(position))
+def save_position(path: str | os.PathLike[str], position: Position, *,
+                  read_only_ok: bool = False) -> None:
+    """Write a position atomically: the old file stays intact if anything fails; a
+    read-only file raises ``ReadOnlyFileError`` unless ``read_only_ok``."""
+    write_json_atomic(path, position_to_dict(position), read_only_ok=read_only_ok)
 
 
 def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = ""

@@ -99,6 +99,8 @@ def _root(text: str | bytes, file: str) -> ET.Element:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise JczError(f"{file or 'the file'} is not XML: {exc}") from exc
+    except (LookupError, ValueError) as exc:  # an encoding expat does not know or read
+        raise JczError(f"{file or 'the file'} cannot be read: {exc}") from exc
     if root.find("tiles") is None and root.tag != "tiles":
         raise JczError(f"{file or 'the file'} holds no <tiles>: not a JCloisterZone tile file")
     return root

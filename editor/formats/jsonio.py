@@ -2,32 +2,32 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
+import math
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from editor.model.findings import Finding
 
+from .atomic import ReadOnlyFileError, write_text_atomic
+
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "STDIN", "STDIN_NAME", "STDOUT_NAME", "ReadOnlyFileError",
+           "dumps", "json_path", "parse_json", "read_json", "source_name", "write_json_atomic"]
+
 #: Object keys written as ``.key`` in a JSON path; others are quoted: ``['base:C2']``.
 _PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 #: Width under which a list or object is written on one line.
 _LINE_WIDTH = 100
-
-
-def _new_file_mode() -> int:
-    """0o666 less the process umask (read once, at import, before any thread runs)."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
-_NEW_FILE_MODE = _new_file_mode()
+#: Deepest nesting of lists and objects read (our formats need about 8 levels).
+MAX_DEPTH = 64
+#: Longest integer literal read: a longer one cannot be held as a float (about 1.8e308,
+#: what most JSON readers turn every number into), and past 4,300 digits Python cannot even
+#: convert it. Every integer read converts to a float, and prints.
+MAX_DIGITS = 300
 
 #: The file name that means standard input (and, for writers, standard output).
 STDIN = "-"
@@ -66,8 +66,17 @@ def json_path(parts: Iterable[str | int]) -> str:
         elif _PLAIN_KEY.match(part):
             path += f".{part}"
         else:
-            path += "['" + part.replace("\\", "\\\\").replace("'", "\\'") + "']"
+            path += "['" + _UNPRINTABLE.sub(_escape, part.replace("\\", "\\\\").replace(
+                "'", "\\'")) + "']"
     return path
+
+
+#: Characters a JSON path shows escaped: controls, surrogates, other unprintables.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def _position(text: str, index: int) -> tuple[int, int]:
@@ -85,6 +94,21 @@ def _refuse_constant(name: str) -> Any:
 
 
 _STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity')
+#: A ``\\uD800``–``\\uDFFF`` escape: text that may hold a lone surrogate once decoded.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+#: Every digit as ``0``: long runs of digits and long exponents show as runs of ``0``.
+_DIGITS_AS_ZERO = str.maketrans("123456789", "0" * 9)
+_HUGE_SIGNS = ("0" * (MAX_DIGITS + 1), "e000", "E000", "e+000", "E+000")
+
+
+def _may_hold_huge_numbers(text: str) -> bool:
+    """Whether the text may hold an integer longer than :data:`MAX_DIGITS` or a number
+    beyond a float (the parser's number hooks then check every number; they cost time)."""
+    zeros = text.translate(_DIGITS_AS_ZERO)
+    return any(sign in zeros for sign in _HUGE_SIGNS)
 
 
 def _constant_offset(text: str) -> int:
@@ -95,32 +119,132 @@ def _constant_offset(text: str) -> int:
     return 0
 
 
-def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
-    """Read a JSON file (``-``: standard input); problems come back as findings at ``$``,
-    never as exceptions.
+class _Unreadable:
+    """A number the file holds that no program can use: in the parsed data until
+    :func:`_problems` reports it with its path."""
 
-    The data is ``None`` whenever there is a finding.
+    __slots__ = ("message",)
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+class _Parser:
+    """``json.loads`` hooks that never raise on content: numbers too large to hold and
+    repeated keys are marked, for :func:`_problems` to report with their JSON paths."""
+
+    def __init__(self) -> None:
+        self.marked = False
+        #: id of an object → the keys it holds more than once
+        self.repeats: dict[int, list[str]] = {}
+
+    def integer(self, text: str) -> int | _Unreadable:
+        digits = len(text) - text.startswith("-")
+        if digits <= MAX_DIGITS:
+            return int(text)
+        self.marked = True
+        return _Unreadable(f"an integer of {digits:,} digits is too long to read "
+                           f"(at most {MAX_DIGITS})")
+
+    def number(self, text: str) -> float | _Unreadable:
+        value = float(text)
+        if math.isfinite(value):
+            return value
+        self.marked = True
+        shown = text if len(text) <= 20 else text[:19] + "…"
+        return _Unreadable(f"the number {shown} is too large (at most about 1.8e308)")
+
+    def object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            seen: set[str] = set()
+            self.repeats[id(data)] = list(dict.fromkeys(
+                k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+        return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether lists and objects nest more than :data:`MAX_DEPTH` levels (level by level,
+    without recursion)."""
+    level, depth = [data], 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            return True
+        below: list[Any] = []
+        for value in level:
+            items = value.values() if type(value) is dict else value
+            below += [x for x in items if type(x) is dict or type(x) is list]
+        level = below
+    return False
+
+
+def _problems(data: Any, parser: _Parser, strings: bool) -> list[tuple[str, str, str]]:
+    """(JSON path, message, code) for what the parsed data must not hold: numbers
+    :class:`_Parser` marked, repeated keys, nesting deeper than :data:`MAX_DEPTH`, and
+    (``strings``) unpaired UTF-16 surrogates. Iterative: as deep as the parser went."""
+    if isinstance(data, _Unreadable):
+        return [("$", data.message, "json-number")]
+    if not (parser.marked or parser.repeats or strings) and not (
+            type(data) in (dict, list) and _too_deep(data)):
+        return []
+    found: list[tuple[str, str, str]] = []
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if len(where) >= MAX_DEPTH:
+            found.append((json_path(where), f"nested more than {MAX_DEPTH} levels deep",
+                          "json-depth"))
+            continue
+        if isinstance(value, dict):
+            for key in parser.repeats.get(id(value), ()):
+                found.append((json_path([*where, key]),
+                              f"key {key!r} appears more than once in this object (JSON "
+                              "names each key once; which one counts is not defined)",
+                              "json-duplicate-key"))
+            items: Any = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        for key, item in items:
+            if strings and isinstance(key, str) and _SURROGATE.search(key):
+                found.append((json_path([*where, key]), f"this key {_SURROGATE_MESSAGE}",
+                              "json-unicode"))
+            if isinstance(item, dict | list):
+                stack.append((item, (*where, key)))
+            elif isinstance(item, _Unreadable):
+                found.append((json_path([*where, key]), item.message, "json-number"))
+            elif strings and isinstance(item, str) and _SURROGATE.search(item):
+                found.append((json_path([*where, key]), f"the text {_SURROGATE_MESSAGE}",
+                              "json-unicode"))
+    return sorted(found)
+
+
+_SURROGATE_MESSAGE = "holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid Unicode"
+
+
+def parse_json(text: str, file: str = "") -> tuple[Any, list[Finding]]:
+    """Parse JSON text; problems come back as findings, never as exceptions.
+
+    Besides syntax, refused: ``NaN``/``Infinity``, integers too long to read and numbers
+    too large for a float, a key repeated in one object, nesting deeper than
+    :data:`MAX_DEPTH` and unpaired surrogates (each with its JSON path). The data is
+    ``None`` whenever there is a finding. A number written with a fraction or an exponent
+    (``1.0``, ``1e2``) stays a float: where a file format wants an integer, the schema
+    refuses it (see :func:`editor.formats.schemas.validate`).
     """
-    file = source_name(path)
 
     def problem(message: str, code: str) -> tuple[None, list[Finding]]:
         return None, [Finding(message, "$", file, code)]
 
+    parser = _Parser()
+    hooks: dict[str, Any] = {"parse_constant": _refuse_constant,
+                             "object_pairs_hook": parser.object}
+    if _may_hold_huge_numbers(text):
+        hooks.update(parse_int=parser.integer, parse_float=parser.number)
     try:
-        raw = _read_bytes(path)
-    except OSError as exc:
-        return problem(f"cannot read the file: {exc.strerror or exc}", "unreadable")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        prefix = raw[: exc.start].decode("utf-8", errors="replace")
-        line, column = _position(prefix, len(prefix))
-        return problem(
-            f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line}, column {column}",
-            "encoding",
-        )
-    try:
-        return json.loads(text, parse_constant=_refuse_constant), []
+        data = json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
         return problem(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
                        "json-syntax")
@@ -129,7 +253,32 @@ def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
         return problem(f"not valid JSON: {exc} is not a JSON number at line {line}, "
                        f"column {column}", "json-syntax")
     except RecursionError:
-        return problem("not valid JSON: nested too deeply at line 1, column 1", "json-syntax")
+        return problem(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels) "
+                       "at line 1, column 1", "json-syntax")
+    found = _problems(data, parser, bool(_SURROGATE_ESCAPE.search(text)))
+    if found:
+        return None, [Finding(message, path, file, code) for path, message, code in found]
+    return data, []
+
+
+def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
+    """Read a JSON file (``-``: standard input) with :func:`parse_json`; an unreadable file
+    or one that is not UTF-8 is a finding at ``$`` too. The data is ``None`` whenever there
+    is a finding."""
+    file = source_name(path)
+    try:
+        raw = _read_bytes(path)
+    except OSError as exc:
+        return None, [Finding(f"cannot read the file: {exc.strerror or exc}", "$", file,
+                              "unreadable")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        prefix = raw[: exc.start].decode("utf-8", errors="replace")
+        line, column = _position(prefix, len(prefix))
+        return None, [Finding(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line}, "
+                              f"column {column}", "$", file, "encoding")]
+    return parse_json(text, file)
 
 
 def dumps(data: Any) -> str:
@@ -154,42 +303,11 @@ def _dump(value: Any, indent: int, column: int) -> str:
     return "{\n" + ",\n".join(lines) + "\n" + " " * indent + "}"
 
 
-def write_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON through a temporary file in the same folder.
-
-    The old file is replaced only once the new content is on disk; on any failure it stays
-    as it was and the temporary file is removed. Raises ``OSError``/``ValueError``/``TypeError``.
+def write_json_atomic(path: str | os.PathLike[str], data: Any, *,
+                      read_only_ok: bool = False) -> None:
+    """Write ``data`` as JSON (:func:`dumps`) with :func:`editor.formats.atomic.write_atomic`:
+    through symbolic links, never over a read-only file unless ``read_only_ok``
+    (:class:`~editor.formats.atomic.ReadOnlyFileError`), the old file intact on any failure.
+    Raises ``OSError``, or ``ValueError``/``TypeError`` for data JSON cannot hold.
     """
-    target = Path(path)
-    text = dumps(data)
-    try:
-        mode = target.stat().st_mode & 0o777
-    except FileNotFoundError:
-        mode = _NEW_FILE_MODE
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(target.parent)
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename durable where the platform allows it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    write_text_atomic(path, dumps(data), read_only_ok=read_only_ok)

@@ -11,6 +11,7 @@ from editor.model.tiles import CITY, FIELD, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
 
 from . import schemas
+from .images import image_problem
 from .jsonio import json_path
 
 Where = Sequence[str | int]
@@ -123,6 +124,9 @@ def _lint_goods_totals(data: dict[str, Any], report: _Report) -> None:
 
 def _lint_tile(tile: dict[str, Any], at: list[str | int], report: _Report) -> None:
     segs = tile["segments"]
+    problem = image_problem(tile["image"]) if "image" in tile else None
+    if problem:
+        report.warning([*at, "image"], problem, "image-refused")
     by_id: dict[str, int] = {}
     for j, seg in enumerate(segs):
         if seg["id"] in by_id:
@@ -224,15 +228,30 @@ class _BoardLint:
         self.catalogue = catalogue
         self.report = report
         self.players = len(data.get("players", []))
-        self.loaded = [s.id for s in catalogue.sets]
+        self._loaded: list[str] | None = None
         self.listed = set(data["tilesets"]) if "tilesets" in data else None
         self.cells: dict[tuple[int, int], int] = {}
         self.placed: dict[tuple[int, int], Tile | None] = {}
 
+    @property
+    def loaded(self) -> list[str]:
+        """Ids of every set loaded (listing them loads installed plugins' sets: only an
+        unknown reference needs it)."""
+        if self._loaded is None:
+            self._loaded = [s.id for s in self.catalogue.sets]
+        return self._loaded
+
+    def _known_set(self, set_id: str) -> bool:
+        try:
+            self.catalogue.get_set(set_id)
+        except KeyError:
+            return False
+        return True
+
     def run(self) -> None:
         data = self.data
         for k, set_id in enumerate(data.get("tilesets", [])):
-            if set_id not in self.loaded:
+            if not self._known_set(set_id):
                 self.report.error(["tilesets", k], f"tile set {set_id!r} is not loaded (loaded: "
                                   f"{', '.join(self.loaded) or 'none'})", "unknown-set")
         for i, placement in enumerate(data.get("tiles", [])):

@@ -88,12 +88,48 @@ def registry() -> Registry:
     return Registry().with_resources(resources).crawl()
 
 
+def _integer(_: Any, instance: object) -> bool:
+    """JSON Schema's ``integer`` takes ``1.0``; ours does not: a number written with a
+    fraction or an exponent is a number, never an integer (see ``jsonio.parse_json``)."""
+    return type(instance) is int
+
+
+def _strict(keyword: str) -> Any:
+    """``enum``/``const`` that no float matches where they list integers (``0.0`` is no
+    rotation, though ``0.0 == 0``)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+    check = Draft202012Validator.VALIDATORS[keyword]
+
+    def strict(validator: Any, allowed: Any, instance: Any, schema_: Any) -> Any:
+        values = allowed if keyword == "enum" else [allowed]
+        if type(instance) is float and any(type(v) is int for v in values) and not any(
+                type(v) is float for v in values):
+            yield ValidationError(f"{instance!r} is not one of {values!r}")
+            return
+        yield from check(validator, allowed, instance, schema_)
+
+    return strict
+
+
+@cache
+def _strict_draft() -> Any:
+    """Draft 2020-12 where an integer is an integer literal (built on first use)."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        validators={"enum": _strict("enum"), "const": _strict("const")},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """A validator for the schema ``name``, resolving ``$ref`` through :func:`registry`."""
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(schema(name), registry=registry())
+    """A validator for the schema ``name``, resolving ``$ref`` through :func:`registry`;
+    integers are integer literals (:func:`_strict_draft`)."""
+    found: Draft202012Validator = _strict_draft()(schema(name), registry=registry())
+    return found
 
 
 def check_schemas() -> list[Finding]:

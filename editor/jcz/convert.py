@@ -93,7 +93,7 @@ class _Converter:
 
     def run(self) -> Conversion:
         save = self.save
-        self.names = merged(self.host.registrations("carcassonne_jcz_names"))
+        self.names = merged(self.host.registrations("carcassonne_jcz_names", JczNames))
         setup = map_setup(save.sets, save.elements, save.rules, self.names)
         for where, text in setup.unsupported:
             self.add(where, text)
@@ -129,6 +129,11 @@ class _Converter:
             self.add("$.players", "the save has no players")
         board = Board(players)
         for start in save.start:
+            held = board.at(start.x, start.y)
+            if held is not None:
+                self.add(start.path, f"a second start tile on ({start.x}, {start.y}), which "
+                                     f"already holds {held.tile.ref}")
+                continue
             tile = self.tile(start.tile, f"{start.path}.tile", self.placed)
             if tile is not None:
                 board.place(tile, start.x, start.y, start.rotation)

@@ -183,6 +183,13 @@ class _Exporter:
         has_log = bool(position.moves)
         if has_log:
             moves = list(position.moves)
+            unknown = [(i, m["tile"]) for i, m in enumerate(moves)
+                       if "tile" in m and m["tile"] not in self.catalogue]
+            for i, ref in unknown:
+                self.add(f"$.moves[{i}].tile", f"unknown tile {ref!r}: the log cannot be "
+                                               "exported")
+            if unknown:
+                return self._refused()
             start = [(t, x, y, r) for t, x, y, r in start_of(position)[0]]
         else:
             order = self._construct(strict)

@@ -244,8 +244,8 @@ def _message(r: _Reader, item: Any, at: Path, players: int) -> Message | None:
         except ValueError as exc:
             r.error([*where, "rotation"], str(exc))
     elif kind in (DEPLOY_MEEPLE, RETURN_MEEPLE):
-        pointer = r.get(payload, "pointer", dict, where, {}, required=True)
-        if pointer:
+        pointer = r.get(payload, "pointer", dict, where, None, required=True)
+        if pointer is not None:
             if "position" in pointer:
                 r.cell(pointer["position"], [*where, "pointer", "position"])
             else:

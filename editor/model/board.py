@@ -263,8 +263,11 @@ class Board:
         self._add_count(self.players[player].supply, kind, n)
 
     def _add_count(self, counts: dict[str, int], kind: str, n: int) -> None:
+        """Change a count, never below 0: a figure placed beyond its supply (a position
+        that breaks the rules, built in edit mode) leaves the supply at 0, which the file
+        format can hold and the position's findings report."""
         self.journal.append(("count", counts, kind, counts.get(kind)))
-        counts[kind] = counts.get(kind, 0) + n
+        counts[kind] = max(0, counts.get(kind, 0) + n)
 
     def undo_to(self, mark: int) -> None:
         """Reverse every change made since ``mark``."""

@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
+from editor.formats.images import image_file
 from editor.model.ports import SIDE_PORTS, side_of
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Segment, Tile
 from editor.model.tilesets import TileSet
@@ -709,22 +710,21 @@ def register_tile_set(tile_set: TileSet) -> None:
 
 
 def _image_for(tile: Tile) -> QImage | None:
+    """The tile's picture: only a raster or SVG file inside its tile set's folder
+    (:func:`editor.formats.images.image_file`); anything else is never read."""
     if not tile.image:
         return None
-    path = tile.image
-    if not os.path.isabs(path):
-        if tile.set_id not in _image_dirs:
-            from editor.workspace import catalogue
+    if tile.set_id not in _image_dirs:
+        from editor.workspace import catalogue
 
-            for tile_set in catalogue().sets:
-                _image_dirs.setdefault(tile_set.id, "")
-                register_tile_set(tile_set)
-        folder = _image_dirs.get(tile.set_id)
-        if not folder:
-            return None
-        path = os.path.join(folder, path)
+        for tile_set in catalogue().sets:
+            _image_dirs.setdefault(tile_set.id, "")
+            register_tile_set(tile_set)
+    path = image_file(_image_dirs.get(tile.set_id, ""), tile.image)
+    if path is None:
+        return None
     if path not in _images:
-        image = QImage(path) if os.path.isfile(path) else QImage()
+        image = QImage(path)
         _images[path] = None if image.isNull() else image
     return _images[path]
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
-from collections.abc import Callable
+import re
+from dataclasses import replace
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize
 from PySide6.QtGui import QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
-from editor.model.position import Position
+from editor.formats.atomic import write_atomic
+from editor.model.position import Annotations, Position
 
 from . import palette as pal
 from .items import (
@@ -26,7 +27,13 @@ from .items import (
 #: Largest PNG written, in pixels (a 4-byte pixel each while drawing).
 MAX_PIXELS = 100_000_000
 MAX_SIDE = 32_000
+#: Smallest scale a PNG is drawn at when none is given: 5 pixels per tile.
+MIN_SCALE = 0.05
+#: Widest and tallest drawing, in cells: tiles this far apart are an error in the file.
+MAX_CELLS = 10_000
 MARGIN = 40.0
+#: Room the title and the players' line take above the board.
+_HEADER = 120.0
 
 _app: QCoreApplication | None = None
 
@@ -61,7 +68,7 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
         scene.addItem(FigureItem(figure.kind, colour, placed.tile, placed.rotation, placed.x,
                                  placed.y, board.node_segment[figure.node], slot=slot))
     if annotations:
-        for item in annotation_items(board, position.annotations):
+        for item in annotation_items(board, _shown(position.annotations)):
             scene.addItem(item)
     _add_header(scene, position)
     for item in scene.items():
@@ -69,6 +76,24 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
     bounds = scene.itemsBoundingRect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
     scene.setSceneRect(QRectF(bounds.toAlignedRect()))
     return scene
+
+
+#: Characters drawn as nothing: controls (but tab and newline) and non-characters.
+_UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
+def shown(text: str) -> str:
+    """Text as an export draws it: without control characters, which would be drawn as
+    boxes (and which XML cannot hold)."""
+    return _UNSHOWN.sub("", text)
+
+
+def _shown(notes: Annotations) -> Annotations:
+    """The annotations with their texts as :func:`shown`."""
+    return Annotations(
+        notes=[replace(n, text=shown(n.text)) for n in notes.notes],
+        arrows=[replace(a, text=shown(a.text)) for a in notes.arrows],
+        highlights=notes.highlights)
 
 
 def _board_rect(position: Position) -> QRectF:
@@ -94,7 +119,7 @@ def _add_header(scene: QGraphicsScene, position: Position) -> None:
             swatch = scene.addEllipse(QRectF(x, line_y - 8, 16, 16))
             swatch.setBrush(pal.colour(player.colour))
             swatch.setPen(pal.outline_for(pal.colour(player.colour)))
-            text = scene.addSimpleText(f"{player.name}  {player.score}", font)
+            text = scene.addSimpleText(f"{shown(player.name)}  {player.score}", font)
             text.setBrush(pal.colour(pal.TEXT))
             text.setPos(x + 22, line_y - text.boundingRect().height() / 2)
             x += 22 + text.boundingRect().width() + 28
@@ -103,29 +128,100 @@ def _add_header(scene: QGraphicsScene, position: Position) -> None:
         font = QFont()
         font.setPixelSize(34)
         font.setBold(True)
-        title = scene.addSimpleText(position.title, font)
+        title = scene.addSimpleText(shown(position.title), font)
         title.setBrush(pal.colour(pal.TEXT))
         title.setPos(QPointF(rect.left(), line_y - title.boundingRect().height() / 2 - 4))
 
 
-def _image_size(scene: QGraphicsScene, scale: float) -> QSize:
-    if not (scale > 0 and math.isfinite(scale)):
-        raise ValueError(f"scale must be a positive number, not {scale}")
+class RenderError(ValueError):
+    """The position cannot be drawn as asked (too spread out, or too large at this scale);
+    the message says why and what to do."""
+
+
+def _span(position: Position, annotations: bool) -> tuple[int, int, int, int] | None:
+    """The smallest and largest cell x and y of what is drawn (tiles, then annotations),
+    from the model: no coordinate has to fit Qt's numbers yet."""
+    cells = list(position.board.cells)
+    if annotations:
+        notes = position.annotations
+        cells += [(n.x, n.y) for n in notes.notes]
+        cells += [c for a in notes.arrows for c in (a.start, a.end)]
+        cells += [c for h in notes.highlights for c in h.cells]
+    if not cells:
+        return None
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def check_extent(position: Position, *, annotations: bool = True) -> None:
+    """Raise :class:`RenderError` when the tiles (and annotations) lie too far apart to be
+    drawn: more than :data:`MAX_CELLS` cells from one side to the other."""
+    span = _span(position, annotations)
+    if span is None:
+        return
+    x0, x1, y0, y1 = span
+    width, height = x1 - x0 + 1, y1 - y0 + 1
+    if width <= MAX_CELLS and height <= MAX_CELLS:
+        return
+    tiles_only = _span(position, False)
+    blame = "tiles" if not annotations or tiles_only == span else "tiles and annotations"
+    hint = (f"move the outlying {blame} closer together"
+            + (", or leave the annotations out" if blame != "tiles" else ""))
+    raise RenderError(
+        f"the {blame} lie too far apart to draw: {_n(width)} × {_n(height)} cells (x from "
+        f"{_n(x0)} to {_n(x1)}, y from {_n(y0)} to {_n(y1)}); at most {MAX_CELLS:,} cells "
+        f"either way. {hint[0].upper()}{hint[1:]}.")
+
+
+def _n(value: int) -> str:
+    """A coordinate for people: ``1,000,000``, or ``1e+30`` when it is that large."""
+    return f"{value:,}" if abs(value) < 10**12 else f"{value:.3g}"
+
+
+def fit_scale(scene: QGraphicsScene) -> float:
+    """The largest scale at which the scene fits :data:`MAX_SIDE` and :data:`MAX_PIXELS`."""
+    rect = scene.sceneRect()
+    w, h = max(rect.width(), 1.0), max(rect.height(), 1.0)
+    # a pixel less a side: the image's size is rounded up
+    return min((MAX_SIDE - 1) / w, (MAX_SIDE - 1) / h,
+               math.sqrt(max(MAX_PIXELS - w - h - 1, 1.0) / (w * h)))
+
+
+def _image_size(scene: QGraphicsScene, scale: float | None) -> QSize:
+    """The PNG's size: at ``scale``, or (None) at 1 reduced to fit the limits."""
+    if scale is not None and not (scale > 0 and math.isfinite(scale)):
+        raise RenderError(f"scale must be a positive number, not {scale}")
+    fit = fit_scale(scene)
+    if fit < MIN_SCALE:
+        rect = scene.sceneRect()
+        raise RenderError(
+            f"the drawing is too large for a PNG: {rect.width() / CELL:,.0f} × "
+            f"{rect.height() / CELL:,.0f} tiles would get less than {MIN_SCALE * CELL:.0f} "
+            "pixels each. Export an SVG, or move the outlying tiles and notes closer")
+    if scale is None:
+        scale = min(1.0, fit)
     rect = scene.sceneRect()
     w, h = max(1, math.ceil(rect.width() * scale)), max(1, math.ceil(rect.height() * scale))
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
-        fit = min(MAX_SIDE / rect.width(), MAX_SIDE / rect.height(),
-                  math.sqrt(MAX_PIXELS / (rect.width() * rect.height())))
-        raise ValueError(f"a {w} × {h} image is too large; use a scale of at most {fit:.2f}")
+        raise RenderError(f"a {w:,} × {h:,} image is too large (at most {MAX_SIDE:,} pixels a "
+                          f"side and {MAX_PIXELS:,} in all); use a scale of at most "
+                          f"{math.floor(fit * 100) / 100:.2f}")
     return QSize(w, h)
 
 
-def render_image(position: Position, *, annotations: bool = True, scale: float = 1.0
+def render_image(position: Position, *, annotations: bool = True, scale: float | None = None
                  ) -> QImage:
-    """The position drawn into an image, ``scale`` pixels per scene unit (100 per tile)."""
+    """The position drawn into an image, ``scale`` pixels per scene unit (100 per tile);
+    ``None``: 1, or less where the drawing would pass :data:`MAX_SIDE` or
+    :data:`MAX_PIXELS`. Raises :class:`RenderError`."""
+    check_extent(position, annotations=annotations)
     scene = build_scene(position, annotations=annotations)
     size = _image_size(scene, scale)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    if image.isNull():
+        raise RenderError(f"not enough memory for a {size.width():,} × {size.height():,} "
+                          "image; use a smaller scale")
     image.fill(pal.colour(pal.BACKGROUND))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -137,59 +233,59 @@ def render_image(position: Position, *, annotations: bool = True, scale: float =
 
 
 def render_png(position: Position, path: str | os.PathLike[str], *, annotations: bool = True,
-               scale: float = 1.0) -> None:
-    """Write the position as a PNG, atomically."""
+               scale: float | None = None, read_only_ok: bool = False) -> None:
+    """Write the position as a PNG, atomically (see :func:`render_image` for ``scale``).
+
+    Raises :class:`RenderError`, ``OSError``, and
+    :class:`~editor.formats.atomic.ReadOnlyFileError` over a read-only file unless
+    ``read_only_ok``."""
     image = render_image(position, annotations=annotations, scale=scale)
-    _write_atomic(path, lambda tmp: image.save(tmp, "PNG"))
+
+    def write(tmp: str) -> None:
+        if not image.save(tmp, "PNG"):  # type: ignore[call-overload]  # a str, at run time
+            raise OSError(f"could not write {os.fspath(path)}")
+
+    write_atomic(path, write, read_only_ok=read_only_ok)
 
 
-def render_svg(position: Position, path: str | os.PathLike[str], *, annotations: bool = True
-               ) -> None:
-    """Write the position as an SVG of vector shapes, atomically."""
+#: Characters XML 1.0 cannot hold, as the UTF-8 an SVG file would carry them in: C0
+#: controls but tab, newline and return, and the non-characters U+FFFE and U+FFFF.
+_NOT_XML = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]|\xef\xbf[\xbe\xbf]")
+
+
+def render_svg(position: Position, path: str | os.PathLike[str], *, annotations: bool = True,
+               read_only_ok: bool = False) -> None:
+    """Write the position as an SVG of vector shapes, atomically; characters XML cannot
+    hold (control characters in a title or note) are left out. Raises as
+    :func:`render_png`."""
+    check_extent(position, annotations=annotations)
     scene = build_scene(position, annotations=annotations)
     rect = scene.sceneRect()
+    if max(rect.width(), rect.height()) > MAX_CELLS * CELL + 2 * MARGIN + _HEADER:
+        raise RenderError(f"the drawing is too large for an SVG: {rect.width() / CELL:,.0f} × "
+                          f"{rect.height() / CELL:,.0f} tiles (a very long note or title?); "
+                          f"at most {MAX_CELLS:,} either way")
     size = QSize(math.ceil(rect.width()), math.ceil(rect.height()))
 
-    def write(tmp: str) -> bool:
+    def write(tmp: str) -> None:
         generator = QSvgGenerator()
         generator.setFileName(tmp)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(position.title or "Carcassonne position")
-        generator.setDescription(position.description)
+        generator.setTitle(shown(position.title) or "Carcassonne position")
+        generator.setDescription(shown(position.description))
         painter = QPainter()
         if not painter.begin(generator):
-            return False
+            raise OSError(f"could not write {os.fspath(path)}")
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         scene.render(painter, QRectF(0, 0, size.width(), size.height()), rect)
-        return painter.end() and os.path.getsize(tmp) > 0
-
-    _write_atomic(path, write)
-
-
-def _write_atomic(path: str | os.PathLike[str], write: Callable[[str], bool]) -> None:
-    """Write through ``write(temporary path)`` beside ``path``, then move it into place."""
-    target = os.path.abspath(os.fspath(path))
-    folder = os.path.dirname(target)
-    suffix = os.path.splitext(target)[1]
-    fd, tmp = tempfile.mkstemp(prefix=".render-", suffix=suffix, dir=folder)
-    os.close(fd)
-    try:
-        if not write(tmp):
+        if not painter.end() or not os.path.getsize(tmp):
             raise OSError(f"could not write {os.fspath(path)}")
-        os.chmod(tmp, _file_mode(target))
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+        with open(tmp, "rb") as svg:
+            content = svg.read()
+        clean = _NOT_XML.sub(b"", content)
+        if clean != content:
+            with open(tmp, "wb") as svg:
+                svg.write(clean)
 
-
-def _file_mode(target: str) -> int:
-    """The mode of the file being replaced, or what a new file gets under the umask."""
-    try:
-        return os.stat(target).st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    write_atomic(path, write, read_only_ok=read_only_ok)

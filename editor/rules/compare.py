@@ -71,7 +71,7 @@ class Comparison:
             "mode": self.mode,
             "rulesets": self.rulesets,
             "players": self.players,
-            "totals": [{"ruleset": name, "points": dict(zip(self.players, t, strict=True)),
+            "totals": [{"ruleset": name, "points": {str(p): n for p, n in enumerate(t)},
                         "played": not why, "unplayable": why}
                        for name, t, why in zip(self.rulesets, self.totals, self.unplayable,
                                                strict=True)],
@@ -81,14 +81,16 @@ class Comparison:
         }
 
 
-def default_rulesets(host: PluginHost) -> list[Ruleset]:
+def default_rulesets(host: PluginHost, uses: Sequence[str] = ()) -> list[Ruleset]:
     """Every base edition paired with its expansion editions, under every value of each
     base edition's presets and of its named options not covered by a preset (C1 in each
-    of its rules versions); variants (``named=False``) keep their defaults."""
+    of its rules versions); variants (``named=False``) keep their defaults. The built-in
+    editions, and of the installed plugins' only those in ``uses`` (the board's own)."""
+    found = (host.edition(name) for name in uses)
+    chosen = list(dict.fromkeys([*host.builtin_editions(), *(e for e in found if e)]))
     result = []
-    for base in host.base_editions():
-        expansions = [e for e in host.editions.values()
-                      if e.expansion and e.pairs_with[:1] == (base.name,)]
+    for base in (e for e in chosen if not e.expansion):
+        expansions = [e for e in chosen if e.expansion and e.pairs_with[:1] == (base.name,)]
         covered = {name for o in base.options if o.is_preset for name in o.covers()}
         variants: list[dict[str, object]] = [{}]
         for option in base.options:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import guard
 from .editions import Edition, FigureKind, OptionSpec, Value
 
 if TYPE_CHECKING:
@@ -91,8 +92,11 @@ class Ruleset:
     def each(self, hook: str, **kwargs: Any) -> Iterator[tuple[Edition, Any]]:
         """Call a hook edition by edition, yielding (edition, result) for non-None results.
 
-        An implementation that raises is reported to the host by name, its edition is
-        disabled, and the call goes on with the others.
+        An implementation that raises, returns what the hook may not return
+        (:func:`~editor.rules.guard.check_return`) or runs past a
+        :func:`~editor.rules.guard.time_budget` is reported to the host by name, its
+        edition is disabled, and the call goes on with the others. A missing argument is
+        the host's mistake: :class:`~editor.rules.guard.HostError` is raised.
         """
         yield from self._guarded(list(self.implementations(hook)), hook, kwargs)
 
@@ -102,8 +106,14 @@ class Ruleset:
         for call in calls:
             if call.edition.name in self.host.disabled:
                 continue
+            args = guard.bind(hook, call.argnames, kwargs)
             try:
-                result = call.function(*[kwargs[a] for a in call.argnames])
+                result = guard.invoke(call.function, args)
+                problem = guard.check_return(hook, result, kwargs)
+                if problem:
+                    raise guard.HookReturnError(problem)
+            except guard.HostError:
+                raise
             except Exception as exc:  # a plugin's fault must not stop the host
                 self.host.report(call.edition.plugin or call.edition.name, hook, exc,
                                  traceback.format_exc(), edition=call.edition.name)

@@ -14,7 +14,6 @@ import pytest
 
 from editor.formats import cache, tilesets
 from editor.formats.tilesets import TilesetError, builtin_tileset_paths
-from editor.plugins import default_host
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "first-steps.board.json")
@@ -46,8 +45,7 @@ def test_score_loads_only_what_it_needs(tmp_path: Path) -> None:
     again, code = probe(tmp_path, "score", SAMPLE)
     assert code == 0 and again == []  # nothing is checked twice, no other command loaded
     saved = json.loads((tmp_path / "cache" / "validated.json").read_text(encoding="utf-8"))
-    plugins = default_host().tileset_paths()  # installed plugins' sets are cached too
-    assert len(saved["valid"]) == len(builtin_tileset_paths()) + len(plugins) + 1  # and board
+    assert len(saved["valid"]) == len(builtin_tileset_paths()) + 1  # the sets and the board
 
 
 def test_version_and_a_usage_error_load_no_command(tmp_path: Path) -> None:
@@ -86,7 +84,7 @@ def test_a_damaged_cache_only_means_checking_again(tmp_path: Path,
     assert probe(tmp_path, "score", SAMPLE) == (["jsonschema"], 0)
     assert probe(tmp_path, "score", SAMPLE) == ([], 0)
     monkeypatch.setenv("CARCASSONNE_EDITOR_CACHE", str(tmp_path / "cache"))
-    assert len(cache.Validated().keys) == 10 + len(default_host().tileset_paths())
+    assert len(cache.Validated().keys) == 10
 
 
 def test_an_unwritable_cache_is_no_error(tmp_path: Path) -> None:

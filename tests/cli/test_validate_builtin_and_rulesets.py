@@ -84,7 +84,7 @@ def test_a_misspelt_edition(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         f"(editions: {EDITIONS})", "1 error in 1 file"])
     code, lines = run(capsys, "score", path)
     assert code == 2
-    assert lines == [f"carcassonne-editor score: $.ruleset.editions[0]: unknown edition "
+    assert lines == [f"carcassonne-editor score: {path}::$.ruleset.editions[0]: unknown edition "
                      f"'base:c2'; did you mean 'base:C2'? (editions: {EDITIONS})"]
 
 

@@ -24,7 +24,7 @@ def test_json_path() -> None:
     (b'{"a": 1,\n "b": }', "not valid JSON: Expecting value at line 2, column 7"),
     (b'{"a": "\xc3\xa9",\n "b": "\xff"}', "not UTF-8 text: byte 0xff at line 2, column 8"),
     (b'{"a": "NaN",\n "b": NaN}', "not valid JSON: NaN is not a JSON number at line 2, column 7"),
-    (b"[" * 100_000, "not valid JSON: nested too deeply at line 1, column 1"),
+    (b"[" * 100_000, "not valid JSON: nested too deeply (more than 64 levels) at line 1, column 1"),
 ])
 def test_bad_content_is_a_finding(tmp_path: Path, content: bytes, message: str) -> None:
     path = tmp_path / "bad.json"

@@ -144,7 +144,8 @@ def test_scenario_reports_more_tiles_than_the_box(tmp_path, capsys):
     path = walled(tmp_path, puzzle={"hand": ["E", "E"], "objective": {"type": "most-points"}})
     code, _, err = run(capsys, "scenario", path, "--remaining")
     assert code == 1
-    assert "warning: 1 more base-c2/E on the board or in hand than the box holds (4)" in err
+    assert f"warning: {path}: 1 more base-c2/E on the board or in hand than the box holds " \
+           "(4)" in err
 
 
 def test_scenario_fits(tmp_path, capsys):

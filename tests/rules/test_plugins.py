@@ -102,9 +102,9 @@ def test_broken_third_party_plugin_is_reported_not_fatal(entry_points):
     entry_points += [FakeEntryPoint("broken", ImportError("no module named 'missing'")),
                      FakeEntryPoint("fake", third_party_module())]
     host = PluginHost()
+    assert "fake:X1" in host.editions and "base:C2" in host.editions
     assert [(e.plugin, e.stage) for e in host.errors] == [("broken", "load")]
     assert "no module named 'missing'" in str(host.errors[0])
-    assert "fake:X1" in host.editions and "base:C2" in host.editions
 
 
 def test_hook_that_raises_is_reported_and_disabled(entry_points, catalogue):

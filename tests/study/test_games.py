@@ -164,6 +164,6 @@ def test_a_plugin_failure_fails_its_game_and_the_next_starts_afresh(
     first, second = play_chunk(study, [SelfPlayTask("base:C2", "box", g) for g in (1, 2)])
     assert first.status == "failed"
     assert first.error == ("plugin 'test-plugin' failed in hook carcassonne_final_scoring: "
-                           "RuntimeError: boom")
+                           "RuntimeError: boom (edition base:C2 disabled)")
     assert second.ok  # the edition the failure disabled is back in a new context
     assert not games.context(study).host.disabled

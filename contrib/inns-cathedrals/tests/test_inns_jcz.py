@@ -16,6 +16,7 @@ import pytest
 from editor.cli import main
 from editor.jcz.mapping import map_setup, merged
 from editor.model.findings import Severity
+from editor.rules.editions import JczNames
 
 #: (player, JCZ tile, x, y, rotation, location, feature, meeple) or without the meeple.
 Step = tuple[Any, ...]
@@ -118,7 +119,7 @@ def test_a_large_follower_in_a_save(tmp_path, capsys):
 
 
 def test_the_setup_maps_sets_figures_and_switches(host):
-    names = merged(host.registrations("carcassonne_jcz_names"))
+    names = merged(host.registrations("carcassonne_jcz_names", JczNames))
     out = map_setup(SETUP["sets"], SETUP["elements"], SETUP["rules"], names)
     assert out.editions == ["base:C1", "inns-cathedrals:C1"]
     assert out.tilesets == ["base-c1", "inns-cathedrals-c1"]

@@ -8,12 +8,12 @@ import json
 import re
 from pathlib import Path
 
+import carcassonne_inns
 import pytest
 from inns_game import LARGE, Game
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-import carcassonne_inns
 from editor.cli import main
 from editor.formats.boards import save_position
 from editor.model.position import Position

@@ -120,7 +120,10 @@ class PlayersWidget(QWidget):
     @staticmethod
     def _number(value: int) -> QTableWidgetItem:
         item = QTableWidgetItem()
-        item.setData(Qt.ItemDataRole.EditRole, value)
+        if -(2**63) <= value < 2**63:
+            item.setData(Qt.ItemDataRole.EditRole, value)
+        else:  # beyond the numbers Qt holds: shown (and edited) as text
+            item.setText(str(value))
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return item
 
@@ -135,7 +138,11 @@ class PlayersWidget(QWidget):
             else:
                 self.refresh()
             return
-        value = int(item.data(Qt.ItemDataRole.EditRole) or 0)
+        try:
+            value = int(item.data(Qt.ItemDataRole.EditRole) or 0)
+        except (TypeError, ValueError):  # text typed over a number shown as text
+            self.refresh()
+            return
         if col == SCORE:
             if value != player.score:
                 self.doc.undo_stack.push(EditPlayer(self.doc, row, score=value))
