@@ -58,3 +58,14 @@ class Game:
 def scores_of(events: list[Event]) -> list[tuple[int | None, int, str]]:
     """(player, points, rule id) of the score events, in order."""
     return [(e.player, e.points, e.rule_id) for e in events if e.type == "score"]
+
+
+def h4(g: Game) -> None:
+    """EXAMPLES.md H4 before its last move: Blue's open cathedral city of 5 tiles with a
+    wheat (the move ``base-c2/D@1,0:0`` closes it)."""
+    g.put("base-c2/D", 0, 0)
+    g.put("inns-cathedrals-c2/K", 0, -1)
+    g.put("traders-builders-c2/G", 1, -1, 270)
+    g.put("base-c2/E", 0, -2, 180)
+    g.put("base-c2/E", -1, -1, 90)
+    g.stand(1, 0, -1, "city")

@@ -5,7 +5,7 @@ edition, the number the plugin must change."""
 from __future__ import annotations
 
 import pytest
-from inns_game import LARGE, Game, scores_of
+from inns_game import LARGE, Game, h4, scores_of
 
 C2 = "base:C2 + inns-cathedrals:C2"
 EVERY = {  # ruleset, base tile set, expansion tile set
@@ -217,15 +217,6 @@ def test_h3_a_pig_beside_a_large_farmer(host, catalogue):
     g.stand(0, 1, -1, "field", "pig")
     g.final()
     assert g.scores == [4, 3]
-
-
-def h4(g: Game) -> None:
-    g.put("base-c2/D", 0, 0)
-    g.put("inns-cathedrals-c2/K", 0, -1)
-    g.put("traders-builders-c2/G", 1, -1, 270)
-    g.put("base-c2/E", 0, -2, 180)
-    g.put("base-c2/E", -1, -1, 90)
-    g.stand(1, 0, -1, "city")
 
 
 def test_h4_a_cathedral_city_with_trade_goods(host, catalogue):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import carcassonne_inns
 import pytest
-from inns_game import LARGE, Game
+from inns_game import LARGE, Game, h4
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
@@ -102,12 +102,7 @@ def test_every_rule_has_its_section_and_every_source_is_keyed():
 
 def h4_board(host, catalogue, tmp_path) -> Path:
     g = Game(host, catalogue, "base:C2 + inns-cathedrals:C2 + traders-builders:C2")
-    g.put("base-c2/D", 0, 0)
-    g.put("inns-cathedrals-c2/K", 0, -1)
-    g.put("traders-builders-c2/G", 1, -1, 270)
-    g.put("base-c2/E", 0, -2, 180)
-    g.put("base-c2/E", -1, -1, 90)
-    g.stand(1, 0, -1, "city")
+    h4(g)
     path = tmp_path / "h4.board.json"
     save_position(path, Position(g.board, [e.name for e in g.rules.editions]))
     return path
@@ -131,3 +126,14 @@ def test_score_explains_with_the_plugins_rule(host, catalogue, tmp_path, capsys)
     assert city["rule_id"] == "inns-cathedrals.cathedral" and city["points"] == 0
     assert city["reason"] == "incomplete city of 5 tiles, 0 pennants with a cathedral: 0"
     assert "carcassonne_inns/rules.md#inns-cathedrals.cathedral" in city["rule"]
+
+
+def test_the_rules_reference_opens_at_each_rule():
+    from editor.rules.reference import section, url
+
+    for rule_id in ("inns-cathedrals.inn", "inns-cathedrals.cathedral",
+                    "inns-cathedrals.large-follower"):
+        assert url(rule_id) == f"{carcassonne_inns.REFERENCE.resolve().as_uri()}#{rule_id}"
+        text = section(rule_id)
+        assert text is not None and f"(`{rule_id}`)" in text.splitlines()[0]
+    assert "2 points per tile" in (section("inns-cathedrals.inn") or "")
