@@ -33,10 +33,11 @@ from editor.model.position import Position
 from editor.model.tiles import FIELD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.rules.editions import JczNames
 from editor.rules.ruleset import Ruleset, RulesetError
 
 from . import save as jcz
-from .mapping import JczNames, figure_kind, map_setup, merged, segment_for
+from .mapping import figure_kind, map_setup, merged, segment_for
 
 
 @dataclass(slots=True)

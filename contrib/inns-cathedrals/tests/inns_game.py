@@ -6,7 +6,7 @@ from __future__ import annotations
 from editor.model import Board, Catalogue, Player, Tile
 from editor.model.board import Placed
 from editor.model.events import Event
-from editor.model.players import Figure
+from editor.model.players import DEFAULT_COLOURS, Figure
 from editor.plugins import PluginHost
 from editor.rules.engine import Engine
 from editor.rules.moves import FigureAction, Move, MoveResult, Turn
@@ -24,7 +24,8 @@ class Game:
         self.rules = host.ruleset(spec)
         self.engine = Engine(self.rules)
         supply = {k.name: k.supply for k in self.rules.figure_kinds().values()}
-        self.board = Board([Player(NAMES[i], supply=dict(supply)) for i in range(players)])
+        self.board = Board([Player(NAMES[i], DEFAULT_COLOURS[i], supply=dict(supply))
+                            for i in range(players)])
 
     def tile(self, ref: str) -> Tile:
         return self.catalogue.tile(ref)

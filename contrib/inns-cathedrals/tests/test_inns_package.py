@@ -137,3 +137,45 @@ def test_the_rules_reference_opens_at_each_rule():
         text = section(rule_id)
         assert text is not None and f"(`{rule_id}`)" in text.splitlines()[0]
     assert "2 points per tile" in (section("inns-cathedrals.inn") or "")
+
+
+PUZZLE = (Path(carcassonne_inns.__file__).parent / "puzzles"
+          / "ic-c2-the-cathedrals-two-edges.board.json")
+
+
+def test_the_shipped_puzzle_checks_and_turns_on_the_cathedral(capsys):
+    """Red's best lead comes from stripping Blue's city (+3); under the base game's values
+    closing Red's own city would be the move."""
+    assert main(["check", str(PUZZLE)]) == 0
+    assert "legal: yes, optimal: yes, unique: yes" in capsys.readouterr().out
+    assert main(["solve", str(PUZZLE), "--format", "json"]) == 0
+    ranked = json.loads(capsys.readouterr().out)["moves"]
+    assert [(m["move"], m["rank"]) for m in ranked] == [
+        ("inns-cathedrals-c2/K@3,-10:0", 1), ("inns-cathedrals-c2/K@0,-1:0", 2)]
+    assert main(["solve", str(PUZZLE), "--rules", "base:C2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["moves"][0]["move"] == \
+        "inns-cathedrals-c2/K@0,-1:0"
+
+
+def test_the_solver_stands_the_large_follower_where_it_wins(host, catalogue, tmp_path,
+                                                            capsys):
+    """Blue's knight holds the cap of the start tile. Red's best two-tile line stands the
+    large follower on a cap of its own, then joins the two: 2 against 1, Red scores the
+    city alone; a follower would only tie."""
+    from editor.formats.boards import position_to_dict
+
+    g = Game(host, catalogue, "base:C2 + inns-cathedrals:C2")
+    g.put("base-c2/D", 0, 0)
+    g.put("base-c2/U", 1, 0)
+    g.put("base-c2/B", 1, -1)
+    g.put("base-c2/B", 1, -2)
+    g.stand(1, 0, 0, "city")
+    data = position_to_dict(Position(g.board, ["base:C2", "inns-cathedrals:C2"]))
+    data["puzzle"] = {"to_move": 0, "hand": ["base-c2/E", "base-c2/G"],
+                      "objective": {"type": "best-margin"}}
+    path = tmp_path / "large.board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["solve", str(path), "--top", "3", "--format", "json"]) == 0
+    best, second = json.loads(capsys.readouterr().out)["moves"][:2]
+    assert (best["move"], best["rank"]) == ("base-c2/E@0,-2:180+large-follower:city", 1)
+    assert (second["move"], second["rank"]) == ("base-c2/E@0,-2:180+follower:city", 2)
