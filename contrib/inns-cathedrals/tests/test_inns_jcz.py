@@ -143,3 +143,43 @@ def test_import_refuses_a_save_that_turns_cathedrals_off(tmp_path, capsys):
     found = json.loads(capsys.readouterr().out)["findings"]
     assert any(f["path"] == "$.setup.elements['cathedral']" and
                f["severity"] == Severity.ERROR.value for f in found)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_exported_again_the_save_still_passes(name, tmp_path, capsys):
+    """import-jcz, export-jcz, replay --check: the set, the elements and the meeples go back
+    under JCloisterZone's names."""
+    data = save(name)
+    if name == "inns-scoring":
+        data["replay"][4]["payload"]["meepleId"] = "1.big.1"  # Bob's large follower
+    board, out = tmp_path / "b.board.json", tmp_path / "out.jcz"
+    assert main(["import-jcz", str(write(tmp_path, name, data)), "-o", str(board)]) == 0
+    assert main(["export-jcz", str(board), "-o", str(out)]) == 0
+    exported = json.loads(out.read_text(encoding="utf-8"))
+    assert exported["setup"]["sets"] == {"basic:1": 1, "inns-and-cathedrals:1": 1}
+    assert {k: exported["setup"]["elements"][k] for k in ("inn", "cathedral", "big-follower")
+            } == {"inn": True, "cathedral": True, "big-follower": 1}
+    meeples = [m["payload"]["meepleId"] for m in exported["replay"]
+               if m["type"] == "DEPLOY_MEEPLE"]
+    assert ("1.big.1" in meeples) == (name == "inns-scoring")
+    capsys.readouterr()
+    assert main(["replay", str(out), "--check"]) == 0
+    text = capsys.readouterr().out
+    assert "FAIL" not in text and text.count("PASS") == len(GAMES[name][2])
+
+
+def test_a_c3_board_cannot_be_exported(host, catalogue, tmp_path, capsys):
+    """JCloisterZone has no C3 of the expansion: the export says so and writes nothing."""
+    from inns_game import Game
+
+    from editor.formats.boards import save_position
+    from editor.model.position import Position
+
+    g = Game(host, catalogue, "base:C3 + inns-cathedrals:C3")
+    g.put("base-c3/D", 0, 0)
+    path = tmp_path / "c3.board.json"
+    save_position(path, Position(g.board, ["base:C3", "inns-cathedrals:C3"]))
+    assert main(["export-jcz", str(path), "-o", str(tmp_path / "c3.jcz")]) == 1
+    err = capsys.readouterr().err
+    assert "JCloisterZone has no inns-cathedrals:C3 (it has inns-cathedrals:C1, " in err
+    assert not (tmp_path / "c3.jcz").exists()
