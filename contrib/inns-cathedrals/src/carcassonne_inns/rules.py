@@ -34,7 +34,6 @@ from .host import (
     Offer,
     Placed,
     Slot,
-    cell_of,
     define,
     hookimpl,
 )
@@ -137,7 +136,7 @@ class InnsCathedralsRules:
             if wrong is not None:
                 findings.append(Finding(
                     f"a large follower stands on a {kind}: {wrong} — {RULE_LARGE}",
-                    code="large-follower-placement", cell=cell_of(board, fig.node),
+                    code="large-follower-placement", cell=board.cell_of(fig.node),
                     segment=board.segment_of(fig.node).id))
         return findings
 
