@@ -179,3 +179,38 @@ def test_the_solver_stands_the_large_follower_where_it_wins(host, catalogue, tmp
     best, second = json.loads(capsys.readouterr().out)["moves"][:2]
     assert (best["move"], best["rank"]) == ("base-c2/E@0,-2:180+large-follower:city", 1)
     assert (second["move"], second["rank"]) == ("base-c2/E@0,-2:180+follower:city", 2)
+
+
+def compared(board: Path, specs: list[str], capsys) -> list[list[int]]:
+    args = ["compare", str(board), *[a for s in specs for a in ("--rules", s)]]
+    assert main([*args, "--format", "json"]) == 0
+    return [list(t["points"].values()) for t in json.loads(capsys.readouterr().out)["totals"]]
+
+
+def test_h8_compare_across_editions(host, catalogue, tmp_path, capsys):
+    """EXAMPLES.md H8: R2b's tie is the same in every edition; H2's shared field differs
+    only under the 2000 farm rules (4 each instead of 3)."""
+    g = Game(host, catalogue, "base:C1[rules=2000] + inns-cathedrals:C1")
+    g.put("base-c1/D", 0, 0)
+    g.put("base-c1/G", 0, -1, 90)
+    g.put("base-c1/F", 0, -2, 90)
+    g.stand(0, 0, -2, "city", LARGE)
+    g.stand(1, 0, -1, "city")
+    g.stand(1, 0, 0, "city")
+    tie = tmp_path / "r2b.board.json"
+    save_position(tie, Position(g.board, ["base:C1", "inns-cathedrals:C1"]))
+    editions = ["base:C1[rules=2000] + inns-cathedrals:C1", "base:C2 + inns-cathedrals:C2",
+                "base:C3 + inns-cathedrals:C3"]
+    assert compared(tie, editions, capsys) == [[4, 4]] * 3
+    g = Game(host, catalogue, "base:C1[rules=2000] + inns-cathedrals:C1")
+    g.put("base-c1/D", 0, 0)
+    g.put("base-c1/E", 0, -1, 180)
+    g.put("base-c1/B", 1, -1)
+    g.put("base-c1/U", 1, 0)
+    g.stand(0, 1, -1, "field", LARGE)
+    g.stand(1, 0, -1, "field")
+    g.stand(1, 1, 0, "field-n")
+    farm = tmp_path / "h2.board.json"
+    save_position(farm, Position(g.board, ["base:C1", "inns-cathedrals:C1"]))
+    assert compared(farm, [*editions, "base:C1[rules=2001] + inns-cathedrals:C1"],
+                    capsys) == [[4, 4], [3, 3], [3, 3], [3, 3]]
