@@ -305,3 +305,17 @@ def test_h9_c31_is_not_offered(host):
     assert "inns-cathedrals:C3.1" not in host.editions
     assert {"inns-cathedrals:C1", "inns-cathedrals:C2", "inns-cathedrals:C3"} <= set(
         host.editions)
+
+
+def test_jcz4_inns_scoring_alice_8_bob_0(host, catalogue):
+    """JCloisterZone's older ``InnsAndCathedralsScoringTest.testInnsScoring`` (a JCZ 4 save
+    our importer does not read), as our own position: Alice's road of 4 tiles with B's inn
+    scores 8; Bob's inn road beyond the junction stays open and scores nothing."""
+    g = Game(host, catalogue, "base:C1[rules=2002] + inns-cathedrals:C1")
+    g.put("base-c1/D", 0, 0)
+    g.play("inns-cathedrals-c1/B", 1, 0, kind="follower", segment="road", player=0)
+    g.play("inns-cathedrals-c1/C", 2, 0, kind="follower", segment="road-e", player=1)
+    result = g.play("inns-cathedrals-c1/I", -1, 0, player=0)
+    assert scores_of(result.events) == [(0, 8, INN)]
+    assert scores_of(g.final()) == [(1, 0, INN)]
+    assert g.scores == [8, 0]
