@@ -363,7 +363,7 @@ class _Builder:
             elif seg.kind == RIVER:
                 end = _MID[sides[0]] + _INWARD[sides[0]] * (32 if has_monastery else 50)
                 line.path = _stub(sides[0], end)
-                radius = 17 if "lake" in self.tile.tags else 10
+                radius = 17.0 if "lake" in self.tile.tags else 10.0
                 self.geo.ponds.append((end, radius))
             elif "dead-end" in seg.tags:
                 end = _MID[sides[0]] + _INWARD[sides[0]] * 28
@@ -500,7 +500,9 @@ class _Builder:
             for kind, count in seg.goods.items():
                 symbols += [kind] * count
             if seg.kind == CITY and symbols:
-                geo.symbols.append((spots.get(i, self.anchors[i]), symbols))
+                spot = spots.get(i, self.anchors[i])
+                if spot is not None:
+                    geo.symbols.append((spot, symbols))
         for i, seg in enumerate(segs):  # the buildings segment tags name (tile sets' tags)
             if seg.kind == CITY and "cathedral" in seg.tags:
                 geo.buildings.append(("cathedral", spots.get(i, self.anchors[i] or _C)))

@@ -98,9 +98,7 @@ def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
     """:func:`feature_value` as the other editions change it
     (``carcassonne_feature_value``: an inn, a cathedral)."""
     value = FeatureValue(*feature_value(board, info, final, small_city))
-    changed: FeatureValue = rules.fold("carcassonne_feature_value", "value", value,
-                                       board=board, feature=info, final=final)
-    return changed
+    return rules.hooks.feature_value(board, info, final, value)
 
 
 def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
@@ -137,9 +135,7 @@ def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
     """Farm bonuses of the other editions (pigs) under the farm rule ``version``, stamped
     with the edition that gave them."""
     out = []
-    for edition, result in rules.each("carcassonne_field_city_bonus", board=board,
-                                      fields=fields, cities=cities, player=player,
-                                      farms=version):
+    for edition, result in rules.hooks.field_city_bonus(board, fields, cities, player, version):
         out += [replace(e, edition=edition.name) for e in result]
     return out
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from inns_game import LARGE
 
+from editor.jcz.replay import figure_states, replay
 from editor.model.position import Position
-from editor.replay import figure_states, replay
 from editor.rules.engine import Engine
 from editor.rules.movelog import entry_of
 from editor.rules.selfplay import box, random_game
