@@ -31,7 +31,7 @@ from editor.model import events
 from editor.model import features as _features
 from editor.model.board import Cell, Placed
 from editor.model.boardview import BoardView as Board
-from editor.model.events import Event
+from editor.model.events import Event, FeatureValue
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding, Severity
 from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG, Figure, Player
@@ -49,7 +49,7 @@ from editor.model.tiles import (
     Segment,
     Tile,
 )
-from editor.rules.editions import Edition, FigureKind, OptionSpec, Value
+from editor.rules.editions import Edition, FigureKind, JczNames, OptionSpec, Value
 from editor.rules.hooks import Hooks
 from editor.rules.moves import PLACE, TAKE_BACK, FigureAction, Offer, Slot, Turn
 
@@ -59,10 +59,10 @@ if TYPE_CHECKING:
 __all__ = [
     "ABBOT", "BUILDER", "CITY", "CLOISTER_KINDS", "EDGE_KINDS", "FIELD", "FOLLOWER", "GARDEN",
     "MONASTERY", "PIG", "PLACE", "RIVER", "ROAD", "SIDE_DELTA", "SIDE_NAMES", "TAKE_BACK",
-    "Board", "Cell", "Edition", "Event", "FeatureInfo", "Figure", "FigureAction", "FigureKind",
-    "Finding", "Hooks", "Offer", "OptionSpec", "Placed", "Player", "RuleRef", "Ruleset", "Segment",
-    "Severity", "Slot", "Tile", "Turn", "Value", "define", "describe", "events",
-    "figures_by_root", "hookimpl",
+    "Board", "Cell", "Edition", "Event", "FeatureInfo", "FeatureValue", "Figure", "FigureAction",
+    "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec", "Placed", "Player",
+    "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn", "Value", "define",
+    "describe", "events", "figures_by_root", "hookimpl",
 ]
 
 

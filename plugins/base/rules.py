@@ -31,7 +31,7 @@ from editor.api import (
 from editor.api import events as ev
 
 from .river import river_findings
-from .scoring import RULE_ABBOT_BACK, farms, feature_value, pay_majority, scored_features
+from .scoring import RULE_ABBOT_BACK, farms, pay_majority, scored_features, valued
 
 FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
 RULE_FOLLOWER = define(
@@ -155,7 +155,7 @@ class BaseRules:
                                       feature: FeatureInfo) -> list[Event]:
         if feature.kind not in (CITY, ROAD, *CLOISTER_KINDS) or not feature.figures:
             return []
-        points, reason, rule = feature_value(board, feature, False, self.small_city(rules))
+        points, reason, rule = valued(rules, board, feature, False, self.small_city(rules))
         events = pay_majority(feature, rules.strengths(), points, reason, rule)
         events += [ev.returned(f, f"{feature.kind} completed") for f in feature.figures]
         return events
@@ -168,7 +168,7 @@ class BaseRules:
         for info in scored_features(board, final=True):
             if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
                 continue
-            points, reason, rule = feature_value(board, info, True, small)
+            points, reason, rule = valued(rules, board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
         return events + farms(rules, board, self.farms(rules))
 

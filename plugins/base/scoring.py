@@ -18,6 +18,7 @@ from editor.api import (
     Board,
     Event,
     FeatureInfo,
+    FeatureValue,
     RuleRef,
     Ruleset,
     define,
@@ -92,8 +93,16 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
     return 1 + around, f"{info.kind} with {plural(around, 'neighbour')}: 1 + {around}", rule
 
 
+def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
+           small_city: bool) -> FeatureValue:
+    """:func:`feature_value` as the other editions change it
+    (``carcassonne_feature_value``: an inn, a cathedral)."""
+    value = FeatureValue(*feature_value(board, info, final, small_city))
+    return rules.hooks.feature_value(board, info, final, value)
+
+
 def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
-                 rule: RuleRef) -> list[Event]:
+                 rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
     note = (f"; tie between {len(winners)} players, all score in full "

@@ -93,8 +93,8 @@ def test_compare_a_move(host, catalogue):
 
 def test_default_rulesets_pair_every_base_edition(host):
     names = [r.name for r in default_rulesets(host)]
-    assert names[:3] == [f"base:C1[rules={v}] + traders-builders:C1"
-                         for v in ("2000", "2001", "2002")]
+    tb = [n for n in names if "traders-builders" in n]  # beside installed plugins' pairs
+    assert tb[:3] == [f"base:C1[rules={v}] + traders-builders:C1" for v in ("2000", "2001", "2002")]
     assert "base:C2 + traders-builders:C2" in names
     assert "base:C3 + traders-builders:C3" in names
     assert any(n.startswith("base:C3 + traders-builders:C3.1") for n in names)
