@@ -26,6 +26,11 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 )
 
 
+def figure_order(figure: Figure) -> tuple[int, int, str]:
+    """Figures of a feature in the order of their node, owner and kind."""
+    return figure.node, figure.owner, figure.kind
+
+
 class Placed:
     """A tile on a cell: its orientation and the node of its first segment."""
 
@@ -75,6 +80,8 @@ class Board:
         self.cells: dict[Cell, Placed] = {}
         self.players: list[Player] = players if players is not None else []
         self.figures: list[Figure] = []
+        #: The figures on each node that holds any (``figures`` is the same, as a list).
+        self.figures_at: dict[int, list[Figure]] = {}
         self.frontier: dict[Cell, Signature] = {}
         #: Per empty cell beside a tile: each node across its sides, with the mask of the
         #: cell's ports that node meets (what a tile placed there would join).
@@ -140,9 +147,15 @@ class Board:
         return False
 
     def figures_on(self, root: int) -> list[Figure]:
-        """Figures standing on the feature with this root."""
-        find = self.find
-        return [f for f in self.figures if find(f.node) == root]
+        """Figures standing on the feature with this root, by node, owner and kind (the
+        same whatever the order of ``figures``)."""
+        if not self.feature_of[root].nfig:
+            return []
+        at = self.figures_at
+        found = [f for n in self.feature_of[root].members if n in at for f in at[n]]
+        if len(found) > 1:
+            found.sort(key=figure_order)
+        return found
 
     def signature(self, x: int, y: int) -> Signature:
         """The kinds an empty cell's neighbours require on each side."""
@@ -237,17 +250,29 @@ class Board:
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node."""
         index = len(self.figures) if index is None else index
-        self.figures.insert(index, figure)
-        self.root_feature(figure.node).nfig += 1
+        self._stand(figure, index)
         self.journal.append(("figure+", index))
 
     def remove_figure(self, figure: Figure) -> int:
         """Take a figure off the board; returns where it was in ``figures``."""
         index = self.figures.index(figure)
-        del self.figures[index]
-        self.root_feature(figure.node).nfig -= 1
+        self._lift(index)
         self.journal.append(("figure-", index, figure))
         return index
+
+    def _stand(self, figure: Figure, index: int) -> None:
+        self.figures.insert(index, figure)
+        self.figures_at.setdefault(figure.node, []).append(figure)
+        self.root_feature(figure.node).nfig += 1
+
+    def _lift(self, index: int) -> Figure:
+        figure = self.figures.pop(index)
+        here = self.figures_at[figure.node]
+        here.remove(figure)
+        if not here:
+            del self.figures_at[figure.node]
+        self.root_feature(figure.node).nfig -= 1
+        return figure
 
     def add_score(self, player: int, points: int) -> None:
         """Add points to a player's score."""
@@ -305,12 +330,9 @@ class Board:
                 if met is not None:
                     self.contacts[cell] = met
             elif op == "figure+":
-                figure = self.figures.pop(entry[1])
-                self.root_feature(figure.node).nfig -= 1
+                self._lift(entry[1])
             elif op == "figure-":
-                _, index, figure = entry
-                self.figures.insert(index, figure)
-                self.root_feature(figure.node).nfig += 1
+                self._stand(entry[2], entry[1])
             elif op == "score":
                 self.players[entry[1]].score -= entry[2]
             elif op == "count":

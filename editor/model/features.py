@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .board import Board, Cell
+from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .tiles import CLOISTER_KINDS, EDGE_KINDS, FIELD
@@ -23,7 +23,6 @@ class FeatureInfo:
     pennants: int
     goods: dict[str, int]
     figures: list[Figure]
-    open_ports: list[tuple[Cell, int]] = field(default_factory=list)
     #: For a field: roots of the city features it touches.
     cities: set[int] = field(default_factory=set)
 
@@ -51,17 +50,26 @@ class FeatureInfo:
 
 
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
-    """Every figure under the root of its feature (for describing many features at once)."""
+    """Every figure under the root of its feature (for describing many features at once),
+    in the order of :meth:`Board.figures_on`."""
     found: dict[int, list[Figure]] = {}
+    parent = board.parent
     for f in board.figures:
-        found.setdefault(board.find(f.node), []).append(f)
+        root = f.node
+        while parent[root] != root:
+            root = parent[root]
+        found.setdefault(root, []).append(f)
+    for figures in found.values():
+        if len(figures) > 1:
+            figures.sort(key=figure_order)
     return found
 
 
 def describe(board: Board, node: int,
              figures: Mapping[int, list[Figure]] | None = None) -> FeatureInfo:
-    """The feature holding ``node``; ``figures`` from :func:`figures_by_root` saves a scan of
-    every figure when many features are described."""
+    """The feature holding ``node``; ``figures`` from :func:`figures_by_root` saves looking
+    figures up node by node when many features are described. Where a city or road is
+    open is not part of it (see :func:`open_ports`)."""
     root = board.find(node)
     record = board.feature_of[root]
     nodes = list(record.members)
@@ -73,7 +81,7 @@ def describe(board: Board, node: int,
         pennants += seg.pennants
         for kind, k in seg.goods.items():
             goods[kind] = goods.get(kind, 0) + k
-    info = FeatureInfo(
+    return FeatureInfo(
         root=root,
         kind=record.kind,
         nodes=nodes,
@@ -85,9 +93,6 @@ def describe(board: Board, node: int,
         if record.nfig else [],
         cities=city_roots_of_field(board, root) if record.kind == FIELD else set(),
     )
-    if record.kind in EDGE_KINDS and record.open:
-        info.open_ports = open_ports(board, nodes)
-    return info
 
 
 def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:

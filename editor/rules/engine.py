@@ -460,7 +460,7 @@ class Engine:
             elif e.type == ev.GOODS and e.player is not None and e.goods:
                 board.add_goods(e.player, e.goods, e.count)
             elif e.type == ev.RETURN and e.figure is not None:
-                if e.figure in board.figures:
+                if e.figure in board.figures_at.get(e.figure.node, ()):
                     board.remove_figure(e.figure)
                     board.add_supply(e.figure.owner, e.figure.kind, 1)
             elif e.type == ev.SUPPLY and e.player is not None:

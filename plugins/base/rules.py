@@ -8,7 +8,7 @@ from editor.hookspecs import hookimpl
 from editor.model import events as ev
 from editor.model.board import Board, Placed
 from editor.model.events import Event
-from editor.model.features import FeatureInfo
+from editor.model.features import FeatureInfo, figures_by_root
 from editor.model.findings import Finding
 from editor.model.players import ABBOT, FOLLOWER
 from editor.model.rulebook import define
@@ -151,12 +151,13 @@ class BaseRules:
         strengths = rules.strengths()
         small = self.small_city(rules)
         events = []
-        for info in scored_features(board, final=True):
+        figures = figures_by_root(board)
+        for info in scored_features(board, True, figures):
             if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
                 continue
             points, reason, rule = feature_value(board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
-        return events + farms(rules, board, self.farms(rules))
+        return events + farms(rules, board, self.farms(rules), figures)
 
     @hookimpl
     def carcassonne_board_findings(self, board: Board) -> list[Finding]:

@@ -14,6 +14,7 @@ from editor.model import events as ev
 from editor.model.board import Board
 from editor.model.events import Event
 from editor.model.features import FeatureInfo, describe, figures_by_root
+from editor.model.players import Figure
 from editor.model.rulebook import RuleRef, define
 from editor.model.tiles import CITY, FIELD, GARDEN, ROAD
 from editor.rules.ruleset import Ruleset
@@ -94,10 +95,12 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
                      tiles=info.size) for p in winners]
 
 
-def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
-    """Features holding figures, other than fields (incomplete ones at the end)."""
+def scored_features(board: Board, final: bool,
+                    figures: dict[int, list[Figure]] | None = None) -> list[FeatureInfo]:
+    """Features holding figures, other than fields (incomplete ones at the end);
+    ``figures`` from :func:`figures_by_root` when the caller has them."""
     found = []
-    figures = figures_by_root(board)
+    figures = figures_by_root(board) if figures is None else figures
     for root in sorted(figures):
         record = board.feature_of[root]
         if record.kind != FIELD:
@@ -107,9 +110,8 @@ def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
     return found
 
 
-def field_infos(board: Board) -> list[FeatureInfo]:
-    """Every field holding figures."""
-    figures = figures_by_root(board)
+def field_infos(board: Board, figures: dict[int, list[Figure]]) -> list[FeatureInfo]:
+    """Every field holding figures (``figures`` from :func:`figures_by_root`)."""
     return [describe(board, r, figures) for r in sorted(figures)
             if board.feature_of[r].kind == FIELD]
 
@@ -124,17 +126,23 @@ def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
     return out
 
 
-def completed_cities(board: Board, info: FeatureInfo, cache: dict[int, FeatureInfo]
-                     ) -> list[FeatureInfo]:
-    """The completed cities a field touches, in root order."""
-    result = []
-    for root in sorted(info.cities):
-        city = cache.get(root)
+class Cities:
+    """The cities fields touch, each described once (with the figures of the board)."""
+
+    def __init__(self, board: Board, figures: dict[int, list[Figure]]) -> None:
+        self.board = board
+        self.figures = figures
+        self.described: dict[int, FeatureInfo] = {}
+
+    def __getitem__(self, root: int) -> FeatureInfo:
+        city = self.described.get(root)
         if city is None:
-            city = cache[root] = describe(board, root)
-        if city.complete:
-            result.append(city)
-    return result
+            city = self.described[root] = describe(self.board, root, self.figures)
+        return city
+
+    def completed(self, info: FeatureInfo) -> list[FeatureInfo]:
+        """The completed cities the field ``info`` touches, in root order."""
+        return [city for city in map(self.__getitem__, sorted(info.cities)) if city.complete]
 
 
 def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
@@ -144,10 +152,13 @@ def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
                for n in info.nodes)
 
 
-def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
-    """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``."""
-    fields = field_infos(board)
-    cache: dict[int, FeatureInfo] = {}
+def farms(rules: Ruleset, board: Board, version: str,
+          figures: dict[int, list[Figure]] | None = None) -> list[Event]:
+    """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``; ``figures``
+    from :func:`figures_by_root` when the caller has them."""
+    figures = figures_by_root(board) if figures is None else figures
+    fields = field_infos(board, figures)
+    cache = Cities(board, figures)
     if version == "2000":
         return _farms_by_city(rules, board, fields, cache)
     if version == "2001":
@@ -155,7 +166,7 @@ def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
     strengths = rules.strengths()
     events: list[Event] = []
     for f in fields:
-        cities = completed_cities(board, f, cache)
+        cities = cache.completed(f)
         for p in f.majority(strengths) if cities else ():
             events.append(_field_event(f, p, cities, RULE_FARM_2002))
             events += bonus_events(rules, board, [f], cities, p)
@@ -171,12 +182,12 @@ def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: Rul
 
 
 def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                   cache: dict[int, FeatureInfo]) -> list[Event]:
+                   cache: Cities) -> list[Event]:
     """Rules 2000: each completed city pays 4 to the most farmers around it."""
     strengths = rules.strengths()
     touching: dict[int, list[FeatureInfo]] = {}
     for f in fields:
-        for city in completed_cities(board, f, cache):
+        for city in cache.completed(f):
             touching.setdefault(city.root, []).append(f)
     events: list[Event] = []
     for city_root, around in sorted(touching.items()):
@@ -198,7 +209,7 @@ def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
 
 
 def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                           cache: dict[int, FeatureInfo]) -> list[Event]:
+                           cache: Cities) -> list[Event]:
     """Rules 2001: each player scores 3 per completed city touching a field they win,
     each city once. A city touching several of the player's fields is paid with the one
     that gives the player the most (a field holding their pig), then the one touching the
@@ -212,9 +223,9 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
                      key=lambda f: place_key(board, f))
         offers: dict[int, list[FeatureInfo]] = {}
         for f in won:
-            for city in completed_cities(board, f, cache):
+            for city in cache.completed(f):
                 offers.setdefault(city.root, []).append(f)
-        touched = {f.root: len(completed_cities(board, f, cache)) for f in won}
+        touched = {f.root: len(cache.completed(f)) for f in won}
         paid: dict[int, list[FeatureInfo]] = {}
         for city_root, candidates in offers.items():
             city = cache[city_root]
@@ -226,7 +237,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             cities = sorted(paid.get(f.root, []), key=lambda c: place_key(board, c))
             if not cities:
                 continue
-            elsewhere = len(completed_cities(board, f, cache)) - len(cities)
+            elsewhere = len(cache.completed(f)) - len(cities)
             note = (f" ({plural(elsewhere, 'city')} paid with another field of this "
                     "player)" if elsewhere else "")
             events.append(_field_event(f, p, cities, RULE_FARM_2001, note))
