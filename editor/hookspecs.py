@@ -165,8 +165,14 @@ def carcassonne_after_move(rules: Ruleset, board: Board, placed: Placed, turn: T
 
 
 @hookspec
-def carcassonne_final_scoring(rules: Ruleset, board: Board) -> list[Event]:
-    """Return the end-of-game events: incomplete features, fields, goods majorities."""
+def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool) -> list[Event]:
+    """Return the end-of-game events: incomplete features, fields, goods majorities.
+
+    ``explain`` is False when the host needs only the points per player (a solver, an
+    objective, :meth:`~editor.rules.engine.Engine.final_totals`): the edition may then
+    return ``score`` events without reasons or rules and skip whatever only an explanation
+    reads. The points per player must be the same either way.
+    """
 
 
 @hookspec

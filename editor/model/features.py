@@ -73,14 +73,16 @@ def describe(board: Board, node: int,
     root = board.find(node)
     record = board.feature_of[root]
     nodes = list(record.members)
-    tiles = {board.node_cell[n] for n in nodes}
+    tiles = set(map(board.node_cell.__getitem__, nodes))
     pennants = 0
     goods: dict[str, int] = {}
+    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
     for n in nodes:
-        seg = board.segment_of(n)
+        seg = cells[node_cell[n]].orientation.tile.segments[node_segment[n]]
         pennants += seg.pennants
-        for kind, k in seg.goods.items():
-            goods[kind] = goods.get(kind, 0) + k
+        if seg.goods:
+            for kind, k in seg.goods.items():
+                goods[kind] = goods.get(kind, 0) + k
     return FeatureInfo(
         root=root,
         kind=record.kind,
@@ -134,10 +136,12 @@ def completed_by(board: Board, x: int, y: int) -> list[int]:
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:
     """Roots of the cities a field touches (via its segments' ``cities``)."""
+    find, cells, node_cell, node_segment = board.find, board.cells, board.node_cell, \
+        board.node_segment
     result = set()
     for n in board.feature_of[field_root].members:
-        placed = board.placed_of(n)
-        for city_id in placed.tile.segments[board.node_segment[n]].cities:
-            result.add(board.find(placed.node(city_id)))
+        placed = cells[node_cell[n]]
+        first = placed.first_node
+        for i in placed.orientation.tile.city_links[node_segment[n]]:
+            result.add(find(first + i))
     return result
-

@@ -471,9 +471,22 @@ class Engine:
     def final_scoring(self, board: Board) -> list[Event]:
         """Score the end of the game on the board (journaled: undo with a mark)."""
         events: list[Event] = []
-        for edition, result in self.rules.each("carcassonne_final_scoring", board=board):
+        for edition, result in self.rules.each("carcassonne_final_scoring", board=board,
+                                               explain=True):
             events += self.apply_events(board, result, edition.name)
         return events
+
+    def final_totals(self, board: Board) -> list[int]:
+        """Every player's score after final scoring, the board left as it is: the same
+        points as :meth:`final_scoring` without explaining them (the editions are asked
+        with ``explain=False``; their events are applied, unstamped, and undone)."""
+        mark = board.mark()
+        for _, result in self.rules.each("carcassonne_final_scoring", board=board,
+                                         explain=False):
+            self.apply_events(board, result)
+        totals = [p.score for p in board.players]
+        board.undo_to(mark)
+        return totals
 
     def position_findings(self, board: Board) -> list[Finding]:
         """What is wrong with the position as a whole: figures of a kind the ruleset does

@@ -17,7 +17,14 @@ from editor.rules.moves import TAKE_BACK, FigureAction, Offer, Slot
 from editor.rules.ruleset import Ruleset
 
 from .river import river_findings
-from .scoring import RULE_ABBOT_BACK, farms, feature_value, pay_majority, scored_features
+from .scoring import (
+    RULE_ABBOT_BACK,
+    farms,
+    feature_value,
+    final_points,
+    pay_majority,
+    scored_features,
+)
 
 FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
 RULE_FOLLOWER = define(
@@ -147,9 +154,12 @@ class BaseRules:
         return events
 
     @hookimpl
-    def carcassonne_final_scoring(self, rules: Ruleset, board: Board) -> list[Event]:
-        strengths = rules.strengths()
+    def carcassonne_final_scoring(self, rules: Ruleset, board: Board,
+                                  explain: bool) -> list[Event]:
         small = self.small_city(rules)
+        if not explain:
+            return final_points(rules, board, self.farms(rules), small)
+        strengths = rules.strengths()
         events = []
         figures = figures_by_root(board)
         for info in scored_features(board, True, figures):

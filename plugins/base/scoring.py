@@ -13,10 +13,10 @@ from dataclasses import replace
 from editor.model import events as ev
 from editor.model.board import Board
 from editor.model.events import Event
-from editor.model.features import FeatureInfo, describe, figures_by_root
+from editor.model.features import FeatureInfo, city_roots_of_field, describe, figures_by_root
 from editor.model.players import Figure
 from editor.model.rulebook import RuleRef, define
-from editor.model.tiles import CITY, FIELD, GARDEN, ROAD
+from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD
 from editor.rules.ruleset import Ruleset
 
 RULE_ROAD = define("base.road", "road: 1 point per tile, completed or not",
@@ -243,3 +243,83 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             events.append(_field_event(f, p, cities, RULE_FARM_2001, note))
             events += bonus_events(rules, board, [f], cities, p)
     return events
+
+
+def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -> list[Event]:
+    """Final scoring as bare ``score`` events, one per player and feature kind (what
+    ``explain=False`` asks for): the points of the explained path without describing
+    features, writing reasons or citing rules. Farms under the rules 2000 and 2001 are
+    scored as explained (their choices need the whole description)."""
+    strengths = rules.strengths()
+    figures = figures_by_root(board)
+    features, node_cell, cells = board.feature_of, board.node_cell, board.cells
+    points: dict[tuple[int, str], int] = {}
+    fields = []
+    for root, held in figures.items():
+        record = features[root]
+        kind = record.kind
+        if kind == FIELD:
+            fields.append(root)
+            continue
+        if kind in (CITY, ROAD):
+            if record.open == 0:
+                continue
+            value = len(set(map(node_cell.__getitem__, record.members)))
+            if kind == CITY:
+                node_segment = board.node_segment
+                value += sum(cells[node_cell[n]].orientation.tile.segments[
+                    node_segment[n]].pennants for n in record.members)
+        elif kind in (MONASTERY, GARDEN):
+            around = board.neighbour_count(*node_cell[root])
+            if around == 8:
+                continue
+            value = 1 + around
+        else:
+            continue
+        for p in winners(held, strengths):
+            points[p, kind] = points.get((p, kind), 0) + value
+    if version != "2002":
+        events = farms(rules, board, version, figures)
+        for e in events:
+            if e.player is not None:
+                points[e.player, FIELD] = points.get((e.player, FIELD), 0) + e.points
+    else:
+        _field_points(rules, board, sorted(fields), figures, points)
+    return [Event(ev.SCORE, player=p, points=n, feature=kind)
+            for (p, kind), n in sorted(points.items()) if n]
+
+
+def _field_points(rules: Ruleset, board: Board, fields: list[int],
+                  figures: dict[int, list[Figure]], points: dict[tuple[int, str], int]) -> None:
+    """Rules 2002 field by field into ``points``, with the bonuses of other editions."""
+    strengths, features = rules.strengths(), board.feature_of
+    bonus = bool(rules.implementations("carcassonne_field_city_bonus"))
+    cities = Cities(board, figures) if bonus else None
+    for root in fields:
+        paid = winners(figures[root], strengths)
+        if not paid:
+            continue
+        done = sorted(c for c in city_roots_of_field(board, root) if features[c].open == 0)
+        if not done:
+            continue
+        for p in paid:
+            points[p, FIELD] = points.get((p, FIELD), 0) + 3 * len(done)
+        if cities is not None:
+            info = describe(board, root, figures)
+            touched = [cities[c] for c in done]
+            for p in paid:
+                for e in bonus_events(rules, board, [info], touched, p):
+                    points[p, FIELD] = points.get((p, FIELD), 0) + e.points
+
+
+def winners(figures: list[Figure], strengths: dict[str, int]) -> list[int]:
+    """The players with the most strength among ``figures`` (none when nobody has any)."""
+    owners: dict[int, int] = {}
+    for f in figures:
+        s = strengths.get(f.kind, 0)
+        if s:
+            owners[f.owner] = owners.get(f.owner, 0) + s
+    if not owners:
+        return []
+    best = max(owners.values())
+    return [p for p, s in owners.items() if s == best]
