@@ -97,6 +97,17 @@ def describe(board: Board, node: int,
     )
 
 
+def measure(board: Board, node: int) -> tuple[int, int]:
+    """Tiles and pennants of the feature holding ``node`` (as :func:`describe` counts them)."""
+    members = board.feature_of[board.find(node)].members
+    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
+    tiles = len(set(map(node_cell.__getitem__, members)))
+    pennants = 0
+    for n in members:
+        pennants += cells[node_cell[n]].orientation.tile.segments[node_segment[n]].pennants
+    return tiles, pennants
+
+
 def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
     """The board-oriented centre ports of ``nodes`` with no tile across them."""
     result = []

@@ -10,14 +10,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from editor.model import events as ev
-from editor.model.board import Board
-from editor.model.events import Event
-from editor.model.features import FeatureInfo, city_roots_of_field, describe, figures_by_root
-from editor.model.players import Figure
-from editor.model.rulebook import RuleRef, define
-from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, ROAD
-from editor.rules.ruleset import Ruleset
+from editor.api import (
+    CITY,
+    FIELD,
+    GARDEN,
+    ROAD,
+    MONASTERY,
+    Board,
+    Event,
+    FeatureInfo,
+    Figure,
+    RuleRef,
+    Ruleset,
+    city_roots_of_field,
+    define,
+    describe,
+    figures_by_root,
+    measure,
+)
+from editor.api import events as ev
 
 RULE_ROAD = define("base.road", "road: 1 point per tile, completed or not",
                    "WCP-Winter", "Dized")
@@ -78,7 +89,7 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
         return (2 * tiles + 2 * pennants,
                 f"completed city of {what}: 2×{tiles} + 2×{pennants}", RULE_CITY)
     rule = RULE_GARDEN if info.kind == GARDEN else RULE_MONASTERY
-    x, y = board.node_cell[info.root]
+    x, y = board.cell_of(info.root)
     around = board.neighbour_count(x, y)
     if around == 8:
         return 9, f"surrounded {info.kind}: 9", rule
@@ -102,8 +113,7 @@ def scored_features(board: Board, final: bool,
     found = []
     figures = figures_by_root(board) if figures is None else figures
     for root in sorted(figures):
-        record = board.feature_of[root]
-        if record.kind != FIELD:
+        if board.node_kind(root) != FIELD:
             info = describe(board, root, figures)
             if final or info.complete:
                 found.append(info)
@@ -113,15 +123,17 @@ def scored_features(board: Board, final: bool,
 def field_infos(board: Board, figures: dict[int, list[Figure]]) -> list[FeatureInfo]:
     """Every field holding figures (``figures`` from :func:`figures_by_root`)."""
     return [describe(board, r, figures) for r in sorted(figures)
-            if board.feature_of[r].kind == FIELD]
+            if board.node_kind(r) == FIELD]
 
 
 def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                 cities: list[FeatureInfo], player: int) -> list[Event]:
-    """Farm bonuses of the other editions (pigs), stamped with the edition that gave them."""
+                 cities: list[FeatureInfo], player: int, version: str) -> list[Event]:
+    """Farm bonuses of the other editions (pigs) under the farm rule ``version``, stamped
+    with the edition that gave them."""
     out = []
     for edition, result in rules.each("carcassonne_field_city_bonus", board=board,
-                                      fields=fields, cities=cities, player=player):
+                                      fields=fields, cities=cities, player=player,
+                                      farms=version):
         out += [replace(e, edition=edition.name) for e in result]
     return out
 
@@ -148,8 +160,8 @@ class Cities:
 def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
     """Where a feature is on the board, the same whatever the order of the file: its
     northernmost, then westernmost segment (y, x, segment id)."""
-    return min((board.node_cell[n][1], board.node_cell[n][0], board.segment_of(n).id)
-               for n in info.nodes)
+    return min((y, x, board.segment_of(n).id) for n in info.nodes
+               for x, y in (board.cell_of(n),))
 
 
 def farms(rules: Ruleset, board: Board, version: str,
@@ -169,7 +181,7 @@ def farms(rules: Ruleset, board: Board, version: str,
         cities = cache.completed(f)
         for p in f.majority(strengths) if cities else ():
             events.append(_field_event(f, p, cities, RULE_FARM_2002))
-            events += bonus_events(rules, board, [f], cities, p)
+            events += bonus_events(rules, board, [f], cities, p, "2002")
     return events
 
 
@@ -204,7 +216,7 @@ def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
                 p, 4, FIELD, f"farmers beside the completed city of "
                 f"{plural(city.size, 'tile')} ({plural(len(around), 'field')}): 4",
                 RULE_FARM_2000, root=city.root, tiles=city.size))
-            events += bonus_events(rules, board, around, [city], p)
+            events += bonus_events(rules, board, around, [city], p, "2000")
     return events
 
 
@@ -229,7 +241,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
         paid: dict[int, list[FeatureInfo]] = {}
         for city_root, candidates in offers.items():
             city = cache[city_root]
-            worth = [(sum(e.points for e in bonus_events(rules, board, [f], [city], p)),
+            worth = [(sum(e.points for e in bonus_events(rules, board, [f], [city], p, "2001")),
                       touched[f.root]) for f in candidates]
             best = candidates[worth.index(max(worth))]
             paid.setdefault(best.root, []).append(city)
@@ -241,7 +253,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             note = (f" ({plural(elsewhere, 'city')} paid with another field of this "
                     "player)" if elsewhere else "")
             events.append(_field_event(f, p, cities, RULE_FARM_2001, note))
-            events += bonus_events(rules, board, [f], cities, p)
+            events += bonus_events(rules, board, [f], cities, p, "2001")
     return events
 
 
@@ -252,25 +264,20 @@ def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -
     scored as explained (their choices need the whole description)."""
     strengths = rules.strengths()
     figures = figures_by_root(board)
-    features, node_cell, cells = board.feature_of, board.node_cell, board.cells
     points: dict[tuple[int, str], int] = {}
     fields = []
     for root, held in figures.items():
-        record = features[root]
-        kind = record.kind
+        kind = board.node_kind(root)
         if kind == FIELD:
             fields.append(root)
             continue
         if kind in (CITY, ROAD):
-            if record.open == 0:
+            if board.is_complete(root):
                 continue
-            value = len(set(map(node_cell.__getitem__, record.members)))
-            if kind == CITY:
-                node_segment = board.node_segment
-                value += sum(cells[node_cell[n]].orientation.tile.segments[
-                    node_segment[n]].pennants for n in record.members)
+            tiles, pennants = measure(board, root)
+            value = tiles + pennants if kind == CITY else tiles
         elif kind in (MONASTERY, GARDEN):
-            around = board.neighbour_count(*node_cell[root])
+            around = board.neighbour_count(*board.cell_of(root))
             if around == 8:
                 continue
             value = 1 + around
@@ -279,27 +286,25 @@ def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -
         for p in winners(held, strengths):
             points[p, kind] = points.get((p, kind), 0) + value
     if version != "2002":
-        events = farms(rules, board, version, figures)
-        for e in events:
+        for e in farms(rules, board, version, figures):
             if e.player is not None:
                 points[e.player, FIELD] = points.get((e.player, FIELD), 0) + e.points
     else:
         _field_points(rules, board, sorted(fields), figures, points)
-    return [Event(ev.SCORE, player=p, points=n, feature=kind)
+    return [ev.Event(ev.SCORE, player=p, points=n, feature=kind)
             for (p, kind), n in sorted(points.items()) if n]
 
 
 def _field_points(rules: Ruleset, board: Board, fields: list[int],
                   figures: dict[int, list[Figure]], points: dict[tuple[int, str], int]) -> None:
     """Rules 2002 field by field into ``points``, with the bonuses of other editions."""
-    strengths, features = rules.strengths(), board.feature_of
-    bonus = bool(rules.implementations("carcassonne_field_city_bonus"))
-    cities = Cities(board, figures) if bonus else None
+    strengths = rules.strengths()
+    cities = Cities(board, figures) if len(rules.editions) > 1 else None
     for root in fields:
         paid = winners(figures[root], strengths)
         if not paid:
             continue
-        done = sorted(c for c in city_roots_of_field(board, root) if features[c].open == 0)
+        done = sorted(c for c in city_roots_of_field(board, root) if board.is_complete(c))
         if not done:
             continue
         for p in paid:
@@ -308,7 +313,7 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
             info = describe(board, root, figures)
             touched = [cities[c] for c in done]
             for p in paid:
-                for e in bonus_events(rules, board, [info], touched, p):
+                for e in bonus_events(rules, board, [info], touched, p, "2002"):
                     points[p, FIELD] = points.get((p, FIELD), 0) + e.points
 
 

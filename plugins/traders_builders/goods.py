@@ -6,12 +6,8 @@ say; this is JCloisterZone's choice [JCZ-TG] (docs/rules.md, *Choices we made*).
 
 from __future__ import annotations
 
-from editor.model import events as ev
-from editor.model.board import Board
-from editor.model.events import Event
-from editor.model.features import FeatureInfo
-from editor.model.findings import Finding
-from editor.model.rulebook import define
+from editor.api import Board, Event, FeatureInfo, Finding, define
+from editor.api import events as ev
 
 #: Tokens in the box per kind, in the rulebook's order (docs/rules.md#traders-builders.goods.box).
 TOKENS = {"wine": 9, "wheat": 6, "cloth": 5}
