@@ -235,10 +235,10 @@ class Solver:
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
         moves: list[Move] = []
         while part and index < len(self.hand) and not moves:
-            moves = engine.legal_moves(board, self.hand[index], player, Turn(player, part))
+            moves = sorted(engine.legal_moves(board, self.hand[index], player,
+                                              Turn(player, part)), key=_by_cell)
             if not moves:
                 index += 1
-        moves.sort(key=_by_cell)
         if not moves:
             self._totals = totals
             return goal.outcome(self), ()
@@ -265,12 +265,7 @@ class Solver:
         return best
 
     def _final(self) -> list[int]:
-        board = self.board
-        mark = board.mark()
-        self.engine.final_scoring(board)
-        totals = [p.score for p in board.players]
-        board.undo_to(mark)
-        return totals
+        return self.engine.final_totals(self.board)
 
     def _quiet(self, result: MoveResult) -> bool:
         """Whether the move cannot have changed final scoring (see the module docstring)."""

@@ -21,8 +21,10 @@ from .moves import (
     FigureAction,
     IllegalMove,
     Move,
+    MoveList,
     MoveResult,
     Offer,
+    Plan,
     Slot,
     Turn,
 )
@@ -38,7 +40,6 @@ RULE_FIGURE_SUPPLY = define(
     "abbot in C2 and C3; a builder and a pig with Traders & Builders)", "WCP-BG1", "S002")
 #: The plan memo's answer when the contact masks alone do not decide the figure actions (see
 #: :func:`_may_join`): the plan is looked up again under the port masks of the features met.
-Plan = tuple[tuple[int, FigureAction | None], ...]
 JOINS: Plan = ()
 
 
@@ -293,12 +294,13 @@ class Engine:
     # -- moves -------------------------------------------------------------------------
 
     def legal_moves(self, board: Board, tile: Tile, player: int,
-                    turn: Turn | None = None) -> list[Move]:
+                    turn: Turn | None = None) -> MoveList:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
-        (no figure included). Reads the features each cell meets (``Board.contacts``)
-        instead of placing each candidate, and reuses the plan of rotations and figure
-        actions of a cell whose rotations and contact masks it has seen before (with the
-        features met, when they may join segments of the tile)."""
+        (no figure included), made on demand (:class:`~.moves.MoveList`). Reads the
+        features each cell meets (``Board.contacts``) instead of placing each candidate,
+        and reuses the plan of rotations and figure actions of a cell whose rotations and
+        contact masks it has seen before (with the features met, when they may join
+        segments of the tile)."""
         turn = turn or Turn(player)
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
@@ -334,9 +336,7 @@ class Engine:
                         (r, action) for r in rotations for action in specials)
                 plan += extra
             chosen.append((cell, plan))
-        new = tuple.__new__
-        return [new(Move, (player, tile, x, y, r, action, ()))
-                for (x, y), plan in chosen for r, action in plan]
+        return MoveList(player, tile, chosen)
 
     def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
         """The cells where ``tile`` may go, each with its legal distinct rotations."""
