@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
-from .tiles import CLOISTER_KINDS, EDGE_KINDS, FIELD
+from .tiles import EDGE_KINDS, FIELD
 
 
 @dataclass(slots=True)
@@ -127,21 +127,22 @@ def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
 def completed_by(board: Board, x: int, y: int) -> list[int]:
     """Roots of the features the tile at (x, y) completes: its closed edges and the
     monasteries and gardens around it that are now surrounded."""
-    placed = board.cells[(x, y)]
+    cells, features = board.cells, board.feature_of
+    placed = cells[(x, y)]
     found: list[int] = []
     for n in placed.nodes():
-        if board.node_kind(n) in EDGE_KINDS:
+        if features[n].kind in EDGE_KINDS:
             root = board.find(n)
-            if board.feature_of[root].open == 0 and root not in found:
+            if features[root].open == 0 and root not in found:
                 found.append(root)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
-            other = board.cells.get((x + dx, y + dy))
+            other = cells.get((x + dx, y + dy))
             if other is None:
                 continue
-            for n in other.nodes():
-                if board.node_kind(n) in CLOISTER_KINDS and board.is_complete(n):
-                    found.append(n)
+            cloisters = other.orientation.tile.cloisters
+            if cloisters and board.neighbour_count(x + dx, y + dy) == 8:
+                found += [other.first_node + i for i in cloisters]
     return found
 
 

@@ -83,6 +83,11 @@ class Tile:
         return {seg.id: i for i, seg in enumerate(self.segments)}
 
     @cached_property
+    def cloisters(self) -> tuple[int, ...]:
+        """Positions of the monastery and garden segments."""
+        return tuple(i for i, seg in enumerate(self.segments) if seg.kind in CLOISTER_KINDS)
+
+    @cached_property
     def city_links(self) -> tuple[tuple[int, ...], ...]:
         """For each segment, the positions of the cities it touches (a field's ``cities``)."""
         index = self.segment_index
