@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.rules.report import ScoreReport, score_report
+from editor.rules.score_report import ScoreReport, score_report
 
 from .common import (
     CommandError,

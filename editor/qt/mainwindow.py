@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -31,14 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.model.tilesets import Catalogue
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import about, art, files, render
+from . import about, art, files, ondisk, render
 from . import icons as icons_
 from .accessibility import name_widgets
-from .commands import ChangeRuleset
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
@@ -50,8 +50,9 @@ from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .keys import Keys, key_sequences
+from .notices import install_plugin_notices, refuse_file
 from .overlays import install_puzzle_tools
-from .rulesetpicker import RulesetDialog
+from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .view import TOOLS, BoardView
 
@@ -106,7 +107,10 @@ class MainWindow(QMainWindow):
             log.panel.stepSelected.connect(self._step_selected)
         install_designer(self)
         install_puzzle_tools(self)
-        playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        ondisk.install_disk_watch(self)
+        install_plugin_notices(self)
+        playtest_signals().tileSetAdded.connect(self.show_playtested)
+        self.setProperty("boardWindow", True)  # play-testing looks for a board to play on
         self.view.setAccessibleName("Board")
         for dock in self.findChildren(QDockWidget):
             name_widgets(dock, dock.windowTitle())
@@ -117,6 +121,20 @@ class MainWindow(QMainWindow):
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
         self.catalogue_dock.catalogue.reload(self.catalogue)
+
+    def show_playtested(self, tile_set: TileSet) -> None:
+        """Take in a play-tested set and show it at once: the catalogue lists that set only,
+        its first tile in hand."""
+        self.refresh_catalogue()
+        catalogue = self.catalogue_dock.catalogue
+        first = catalogue.show_set(tile_set.id)
+        if first is None:
+            return
+        self.catalogue_dock.show()
+        self.catalogue_dock.raise_()
+        self.statusBar().showMessage(
+            f"Play-testing {tile_set.id}: the catalogue shows its tiles; {first.ref} is in "
+            "hand (R turns it, a click places it)", 10000)
 
     # -- construction ----------------------------------------------------------------------
 
@@ -463,7 +481,7 @@ class MainWindow(QMainWindow):
         log = self.findChild(MoveLogDock)
         played = log.panel.replay if log is not None else None
         placed = played.steps[k - 1].placed if played is not None and k > 0 else None
-        self.scene.mark_last_placed((placed[1], placed[2]) if placed else None)
+        self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(f"&Undo {text}".rstrip())
@@ -505,11 +523,10 @@ class MainWindow(QMainWindow):
         combo.setCurrentIndex(max(index, 0))
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
-        rules = self.doc.rules
-        text = f"Rules: {rules.name}"
-        if not set(self.doc.position.editions) <= {e.name for e in rules.editions}:
-            text += f" (the file's {' + '.join(self.doc.position.editions)} is unavailable)"
-        self.rules_label.setText(text)
+        problem = self.doc.ruleset_problem
+        self.rules_label.setText(f"Rules: {self.doc.rules.name}")
+        self.rules_label.setToolTip(f"Unavailable: {problem}. Choose one in Rules ▸ Ruleset…"
+                                    if problem else "Ruleset in force (Rules ▸ Ruleset…)")
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
@@ -610,7 +627,7 @@ class MainWindow(QMainWindow):
         for path in boards[1:]:
             result = open_path(path, self.host, self.catalogue)
             if result.document is None:
-                refuse_file(self, path, result.message)
+                refuse_file(self, path, result.findings)
                 continue
             files.add_recent(path)
             open_window(result.document, self.host, self.catalogue)
@@ -647,7 +664,7 @@ class MainWindow(QMainWindow):
         result = files.open_document(path, self.host, self.catalogue)
         if result.document is None:
             files.remove_recent(os.path.abspath(path))
-            refuse_file(self, path, result.message)
+            refuse_file(self, path, result.findings)
             return False
         files.add_recent(path)
         self.set_document(result.document)
@@ -664,14 +681,18 @@ class MainWindow(QMainWindow):
         suggested = self.doc.path or os.path.join(
             os.path.expanduser("~"), f"{self.doc.position.title or 'position'}.board.json")
         path, _ = QFileDialog.getSaveFileName(self, "Save board", suggested, BOARD_FILTER)
-        return bool(path) and self._save_to(path)
+        if not path:
+            return False
+        full = files.with_board_suffix(path)
+        if full != path and os.path.exists(full) and not ondisk.ask_replace(self, full):
+            return False
+        return self._save_to(full)
 
     def _save_to(self, path: str) -> bool:
-        try:
-            files.save_document(self.doc, path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, APP_TITLE, f"Could not save {path}:\n{exc}\n\n"
-                                 "The file on disk was left as it was.")
+        outcome = ondisk.save_checked(self, self.doc, path)
+        if outcome == ondisk.SAVE_AS:
+            return self.save_as()
+        if outcome != ondisk.SAVED:
             return False
         if self.autosaver is not None:
             self.autosaver.discard()
@@ -721,18 +742,20 @@ class MainWindow(QMainWindow):
     def choose_rules(self) -> None:
         """The ruleset dialog; each change applies at once (one undo step each)."""
         dialog = RulesetDialog(self.host, self.doc.position.editions, self.doc.position.options,
-                               self)
-        dialog.picker.changed.connect(self.apply_rules)
+                               self, apply=self.apply_rules)
         dialog.exec()
 
-    def apply_rules(self, editions: list[str], options: dict) -> bool:
-        """Switch ruleset through an undo command; a ruleset that cannot be built is shown."""
+    def apply_rules(self, editions: list[str], options: Options) -> bool:
+        """Switch ruleset through an undo command (asking about tiles of other sets); a
+        ruleset that cannot be built is shown; whether the ruleset changed."""
         try:
-            self.host.ruleset([(name, {}) for name in editions], options)
+            command = ruleset_command(self, self.doc, editions, options)
         except RulesetError as exc:
             self.statusBar().showMessage(str(exc), 8000)
             return False
-        self.doc.undo_stack.push(ChangeRuleset(self.doc, editions, options))
+        if command is None:
+            return False
+        self.doc.undo_stack.push(command)
         return True
 
     def _fill_presets(self) -> None:
@@ -803,15 +826,6 @@ def dropped_paths(mime: QMimeData) -> list[str]:
     """The local files of a drag that the editor opens (boards, tile sets, ``.jcz``)."""
     paths = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
     return [p for p in paths if p.lower().endswith(OPENABLE) and os.path.isfile(p)]
-
-
-def refuse_file(parent: QWidget | None, path: str, message: str) -> None:
-    """Tell why a file cannot be opened, with the validator's report."""
-    box = QMessageBox(QMessageBox.Icon.Critical, APP_TITLE,
-                      f"{os.path.basename(path)} cannot be opened.", parent=parent)
-    box.setInformativeText("It is not a valid board file. The validator says:")
-    box.setDetailedText(message)
-    box.exec()
 
 
 def quit_all() -> None:

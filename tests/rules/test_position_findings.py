@@ -12,7 +12,7 @@ from positions import board
 
 from editor.cli import main
 from editor.rules.engine import Engine
-from editor.rules.report import score_report
+from editor.rules.score_report import score_report
 
 RED, BLUE = 0, 1
 
