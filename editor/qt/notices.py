@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from editor.formats.report import FileResult, render_text
+from editor.formats.findings_report import FileResult, render_text
 from editor.model.findings import Finding, Severity
 
 TITLE = "Carcassonne Editor"

@@ -13,7 +13,7 @@ from editor.plugins import BUILTIN_PLUGINS, PluginHost
 from editor.qt import document
 from editor.qt.document import BoardDocument
 from editor.qt.mainwindow import MainWindow
-from editor.rules.report import score_report
+from editor.rules.score_report import score_report
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import open_position
 

@@ -1,27 +1,5 @@
 """The move log: a read-only timeline of a position's moves.
 
-<<<<<<< HEAD
-The list holds the log's start, every move, and last *The board*: the document itself.
-Selecting a move shows the position after it, read-only, in a document of its own
-(:attr:`MoveLogPanel.preview`) without touching the document being edited: its tiles, its
-unsaved edits, its undo history and its file stay as they are, and saving saves the
-document. *Continue from here* makes the document that position (the log cut after the
-move) as one undoable edit; *Back to the board* (or choosing The board) shows the document
-again, and so does any edit of the document (an undo, a puzzle form) made meanwhile.
-The dock lists the selected move's events: points, goods, figures back to supply, findings;
-the last move also lists end-of-game scoring. "Save position…" writes the selected position
-as a new board whose log is the moves up to it. The timeline is replayed when the document
-is shown and again only when its log changes, so tiles placed after the log stay on the
-board, not in the timeline's start.
-=======
-Selecting a move shows the position after it on the board: the document's tiles, figures
-and players are set to that position through its edit methods, and the undo history, which
-speaks of another position, is cleared. The dock lists that move's events: points, goods,
-figures back to supply, findings. The start (row 0) is the log's start position (see
-:mod:`editor.jcz.replay`); the last row also lists end-of-game scoring. "Save position…" writes
-the selected position as a new board whose log is the moves up to it. A position without a
-log shows nothing and is never changed.
->>>>>>> arch
 
 :func:`install_move_log` adds the dock to a main window, shows the selected position in the
 window's board view (its docks following it, the board read-only: a try to edit it says
@@ -56,12 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import save_position
-from editor.jcz.replay import OK, Replay, ReplayError, describe_event, open_game, replay
-from editor.model.findings import Finding
-from editor.model.tilesets import Catalogue
-from editor.plugins import PluginHost
-<<<<<<< HEAD
-from editor.replay import (
+from editor.jcz.replay import (
     OK,
     Replay,
     ReplayError,
@@ -70,8 +43,9 @@ from editor.replay import (
     replay,
     snapshot_differences,
 )
-=======
->>>>>>> arch
+from editor.model.findings import Finding
+from editor.model.tilesets import Catalogue
+from editor.plugins import PluginHost
 from editor.workspace import ruleset_of
 
 from ..document import BoardDocument, BoardState
