@@ -8,6 +8,7 @@ journal back to a mark. A solver applies and undoes thousands of moves without a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +25,10 @@ NO_SIDES: Signature = ("", "", "", "")
 NEIGHBOURS8: tuple[Cell, ...] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
 )
+
+
+#: Where the numbers of :attr:`Board.key` come from (fixed: runs repeat exactly).
+_RANDOM = random.Random(0x5EED)
 
 
 def figure_order(figure: Figure) -> tuple[int, int, str]:
@@ -92,6 +97,12 @@ class Board:
         self.node_cell: list[Cell] = []
         self.node_segment: list[int] = []
         self.journal: list[tuple[Any, ...]] = []
+        #: A hash of the tiles and figures (each tile by cell and orientation, each figure by
+        #: cell, segment, kind and owner), kept up to date by every change and its undo: the
+        #: same position reached in another order has the same key (a solver's
+        #: transposition table reads it).
+        self.key = 0
+        self._keys: dict[tuple[object, ...], int] = {}
 
     # -- queries ---------------------------------------------------------------------
 
@@ -196,6 +207,7 @@ class Board:
             self.node_cell.append(cell)
             self.node_segment.append(i)
         self.cells[cell] = placed
+        self.key ^= self._zobrist((x, y, id(orientation)))
         self.journal.append(("place", cell, self.frontier.pop(cell, None),
                              self.contacts.pop(cell, None)))
         cells = self.cells
@@ -264,13 +276,28 @@ class Board:
         self.journal.append(("figure-", index, figure))
         return index
 
+    def _zobrist(self, what: tuple[object, ...]) -> int:
+        """The random 64-bit number standing for a tile on a cell or a figure on a segment
+        in :attr:`key` (drawn the first time, the same ever after)."""
+        found = self._keys.get(what)
+        if found is None:
+            found = self._keys[what] = _RANDOM.getrandbits(64)
+        return found
+
+    def _figure_key(self, figure: Figure) -> int:
+        node = figure.node
+        return self._zobrist((self.node_cell[node], self.node_segment[node], figure.kind,
+                              figure.owner))
+
     def _stand(self, figure: Figure, index: int) -> None:
+        self.key ^= self._figure_key(figure)
         self.figures.insert(index, figure)
         self.figures_at.setdefault(figure.node, []).append(figure)
         self.root_feature(figure.node).nfig += 1
 
     def _lift(self, index: int) -> Figure:
         figure = self.figures.pop(index)
+        self.key ^= self._figure_key(figure)
         here = self.figures_at[figure.node]
         here.remove(figure)
         if not here:
@@ -326,6 +353,7 @@ class Board:
             elif op == "place":
                 _, cell, old, met = entry
                 placed = self.cells.pop(cell)
+                self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
                 for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
                     del seq[n:]
