@@ -26,7 +26,7 @@ from editor.model.board import Board
 from editor.model.tiles import EDGE_KINDS
 from editor.model.tilesets import TileSet
 from editor.plugins import default_host
-from editor.puzzles import FeatureRef, Objective, Puzzle, Solver
+from editor.puzzles import FeatureRef, Objective, Progress, Puzzle, Solver, Stopped
 from editor.rules.engine import Engine
 from editor.rules.selfplay import new_board, random_game
 from editor.workspace import catalogue
@@ -63,9 +63,14 @@ def solve(board: Board, engine: Engine, tiles: TileSet, kind: str, hand: int,
     objective = Objective(kind, points=board.players[0].score + 5,
                           feature=open_feature(board))
     puzzle = Puzzle(objective, 0, [rng.choice(tiles.tiles).ref for _ in range(hand)])
-    solver = Solver(board, engine.rules, puzzle, catalogue(), [tiles], engine=engine)
+    progress = Progress(time_limit=time_limit) if time_limit else None
+    solver = Solver(board, engine.rules, puzzle, catalogue(), [tiles], engine=engine,
+                    progress=progress)
     start = clock()
-    ranked = solver.rank(time_limit=time_limit)
+    try:
+        ranked = solver.rank()
+    except Stopped as stopped:
+        ranked = stopped.partial
     return clock() - start, len(ranked), solver.proven
 
 

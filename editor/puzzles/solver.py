@@ -321,10 +321,10 @@ class Solver:
                 index += 1
         if not moves:
             self._totals = totals
-            outcome = goal.outcome(self), ()
+            end: tuple[Outcome, tuple[Move, ...]] = (goal.outcome(self), ())
             if key is not None:
-                self._table[key] = outcome
-            return outcome
+                self._table[key] = end
+            return end
         if not prefix and self._order:
             order, last = self._order, len(self._order)
             moves.sort(key=lambda m: order.get(m, last))
