@@ -61,8 +61,9 @@ __all__ = [
     "MONASTERY", "PIG", "PLACE", "RIVER", "ROAD", "SIDE_DELTA", "SIDE_NAMES", "TAKE_BACK",
     "Board", "Cell", "Edition", "Event", "FeatureInfo", "FeatureValue", "Figure", "FigureAction",
     "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec", "Placed", "Player",
-    "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn", "Value", "define",
-    "describe", "events", "figures_by_root", "hookimpl",
+    "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn", "Value",
+    "city_roots_of_field", "define", "describe", "events", "figures_by_root", "hookimpl",
+    "measure",
 ]
 
 
@@ -110,3 +111,14 @@ def describe(board: Board, node: int,
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
     """Every figure under the root of its feature."""
     return _features.figures_by_root(cast("ModelBoard", board))
+
+
+def measure(board: Board, node: int) -> tuple[int, int]:
+    """Tiles and pennants of the feature holding ``node``: what :func:`describe` counts,
+    without describing the rest (for scoring that needs only the points)."""
+    return _features.measure(cast("ModelBoard", board), node)
+
+
+def city_roots_of_field(board: Board, field_root: int) -> set[int]:
+    """Roots of the cities the field with this root touches."""
+    return _features.city_roots_of_field(cast("ModelBoard", board), field_root)

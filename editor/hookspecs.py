@@ -188,8 +188,14 @@ def carcassonne_feature_value(rules: Ruleset, board: Board, feature: FeatureInfo
 
 
 @hookspec
-def carcassonne_final_scoring(rules: Ruleset, board: Board) -> list[Event]:
-    """Return the end-of-game events: incomplete features, fields, goods majorities."""
+def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool) -> list[Event]:
+    """Return the end-of-game events: incomplete features, fields, goods majorities.
+
+    ``explain`` is False when the host needs only the points per player (a solver, an
+    objective, :meth:`~editor.rules.engine.Engine.final_totals`): the edition may then
+    return ``score`` events without reasons or rules and skip whatever only an explanation
+    reads. The points per player must be the same either way.
+    """
 
 
 @hookspec

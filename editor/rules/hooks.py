@@ -101,6 +101,11 @@ class Hooks:
         return _each(self._rules, "carcassonne_after_move", {
             "board": board, "placed": placed, "turn": turn, "events": events})
 
+    def changes_feature_values(self) -> bool:
+        """Whether an edition implements ``carcassonne_feature_value`` (a fast scoring path
+        that values features itself must then ask :meth:`feature_value`)."""
+        return bool(self._rules.implementations("carcassonne_feature_value"))
+
     def feature_value(self, board: Board, feature: FeatureInfo, final: bool,
                       value: FeatureValue) -> FeatureValue:
         """What a road, city, monastery or garden is worth: ``value`` as the editions change
@@ -113,9 +118,11 @@ class Hooks:
                 value = changed
         return value
 
-    def final_scoring(self, board: Board) -> Iterator[tuple[Edition, list[Event]]]:
-        """The end-of-game events, edition by edition."""
-        return _each(self._rules, "carcassonne_final_scoring", {"board": board})
+    def final_scoring(self, board: Board, explain: bool
+                      ) -> Iterator[tuple[Edition, list[Event]]]:
+        """The end-of-game events, edition by edition (bare points when not ``explain``)."""
+        return _each(self._rules, "carcassonne_final_scoring",
+                     {"board": board, "explain": explain})
 
     def field_city_bonus(self, board: Board, fields: list[FeatureInfo],
                          cities: list[FeatureInfo], player: int, farms: str
