@@ -68,3 +68,21 @@ def test_random_play_stands_large_followers(host, catalogue):
         stood += sum(1 for _, r in played if r.move.figure is not None
                      and r.move.figure.kind == LARGE)
     assert stood > 0
+
+
+@pytest.mark.parametrize("spec", RULESETS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), tiles=st.integers(5, 60))
+def test_fast_totals_equal_explained_scoring(host, catalogue, spec, seed, tiles):
+    """The solver's totals-only path values inns and cathedrals as the explained one."""
+    rules = host.ruleset(spec)
+    engine = Engine(rules)
+    rng = random.Random(seed)
+    for board, _ in random_game(engine, box(catalogue, rules), rng, players=3, tiles=tiles,
+                                figure_rate=0.9):
+        pass
+    mark = board.mark()
+    engine.final_scoring(board)
+    explained = [p.score for p in board.players]
+    board.undo_to(mark)
+    assert engine.final_totals(board) == explained
