@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -53,6 +53,7 @@ from .notices import install_plugin_notices, refuse_file
 from .overlays import install_puzzle_tools
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
+from .timers import call_later
 from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
@@ -463,7 +464,7 @@ class MainWindow(QMainWindow):
             self.findings_dock.raise_()
             self.statusBar().showMessage(
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
-        QTimer.singleShot(0, self.view, self.view.fit)
+        call_later(0, self.view, self.view.fit)
 
     def _paint_icons(self) -> None:
         """Draw the toolbar's line icons in the window's palette (again when it changes)."""
@@ -605,7 +606,7 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # after the drop returns: the source application must not wait on our dialogs
-        QTimer.singleShot(0, self, partial(self.open_paths, paths))
+        call_later(0, self, partial(self.open_paths, paths))
 
     def open_paths(self, paths: list[str]) -> None:
         """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
@@ -805,7 +806,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            QTimer.singleShot(0, self, self.size_docks)
+            call_later(0, self, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

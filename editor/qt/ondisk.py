@@ -16,10 +16,12 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from editor.formats.atomic import is_read_only, resolved
+
+from .timers import call_later
 
 if TYPE_CHECKING:
     from .document import BoardDocument
@@ -182,13 +184,13 @@ class DiskWatch(QObject):
     def _changed(self, _path: str) -> None:
         self._pending = True
         # a save replaces the file: watch the new one once the rename is done
-        QTimer.singleShot(200, self.window, self.follow)
+        call_later(200, self.window, self.follow)
         if self.window.isActiveWindow():
-            QTimer.singleShot(0, self.window, self.check)
+            call_later(0, self.window, self.check)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.WindowActivate and self._pending:
-            QTimer.singleShot(0, self.window, self.check)
+            call_later(0, self.window, self.check)
         return False
 
     def check(self) -> None:
