@@ -107,8 +107,7 @@ class ContinueFrom(QUndoCommand):
         self.logs = (copy.deepcopy(doc.position.moves), copy.deepcopy(doc.position.moves[:k]))
 
     def _set(self, which: int) -> None:
-        self.doc.position.moves = copy.deepcopy(self.logs[which])
-        self.doc.set_state(self.states[which])
+        self.doc.continue_from(self.states[which], self.logs[which])
 
     def redo(self) -> None:
         self._set(1)
