@@ -467,7 +467,7 @@ class MainWindow(QMainWindow):
             self.findings_dock.raise_()
             self.statusBar().showMessage(
                 f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
-        QTimer.singleShot(0, self.view.fit)
+        QTimer.singleShot(0, self.view, self.view.fit)
         self.documentChanged.emit(doc)
 
     def _paint_icons(self) -> None:
@@ -609,7 +609,7 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # after the drop returns: the source application must not wait on our dialogs
-        QTimer.singleShot(0, partial(self.open_paths, paths))
+        QTimer.singleShot(0, self, partial(self.open_paths, paths))
 
     def open_paths(self, paths: list[str]) -> None:
         """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
@@ -815,7 +815,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            QTimer.singleShot(0, self.size_docks)
+            QTimer.singleShot(0, self, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
-from editor.model.features import FeatureInfo
+from editor.model.features import FeatureInfo, open_ports
 from editor.model.ports import PORT_NAMES
 
 from ..document import BoardDocument
@@ -81,8 +81,9 @@ class InspectorWidget(QLabel):
                  f"{', '.join(PORT_NAMES[p] for p in ports) or 'no side'})"),
                 ("Tiles", str(info.size))]
         if info.kind in ("city", "road", "river"):
-            state = "complete" if info.complete else f"open ({len(info.open_ports)} open " \
-                f"side{'s' if len(info.open_ports) != 1 else ''})"
+            ends = len(open_ports(self.doc.board, info.nodes))
+            state = "complete" if info.complete else f"open ({ends} open " \
+                f"side{'s' if ends != 1 else ''})"
             rows.append(("State", state))
         elif info.kind in ("monastery", "garden"):
             rows.append(("State", "surrounded" if info.complete else "not surrounded"))
