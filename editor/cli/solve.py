@@ -110,8 +110,6 @@ def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: l
                        f"of {len(hand)} tiles ahead (the best answer so far)")
     elif stopped is not None:
         out.insert(-1, f"Incomplete: {stopped}; ranks are among the moves searched")
-    else:
-        out.insert(-1, "Proven: the whole hand searched")
         if not ranking:
             return "\n".join([*out, "no first move was searched completely"])
     if not ranking:
@@ -122,4 +120,6 @@ def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: l
     if len(shown) < len(ranking):
         out.append(f"… {len(ranking) - len(shown)} more of {len(ranking)} moves (--top 0 lists "
                    "all)")
+    if stopped is None:
+        out.append("Proven: the whole hand was searched.")
     return "\n".join(out)

@@ -101,7 +101,8 @@ class Hooks:
         return _each(self._rules, "carcassonne_after_move", {
             "board": board, "placed": placed, "turn": turn, "events": events})
 
-    def changes_feature_values(self) -> bool:
+    @property
+    def values_changed(self) -> bool:
         """Whether an edition implements ``carcassonne_feature_value`` (a fast scoring path
         that values features itself must then ask :meth:`feature_value`)."""
         return bool(self._rules.implementations("carcassonne_feature_value"))

@@ -271,7 +271,7 @@ def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -
     scored as explained (their choices need the whole description)."""
     strengths = rules.strengths()
     figures = figures_by_root(board)
-    changed = rules.hooks.changes_feature_values()  # an inn, a cathedral: ask the editions
+    changed = rules.hooks.values_changed  # an inn, a cathedral: ask the editions
     points: dict[tuple[int, str], int] = {}
     fields = []
     for root, held in figures.items():

@@ -4,10 +4,13 @@ says it is not proven. Its transposition table gives the same ranking as a searc
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from brute import values
-from test_progress import slow_board, solver_for
+from test_progress import slow_board, solver_for, write
 
+from editor.cli import main
 from editor.formats.boards import position_from_dict, position_to_dict
 from editor.puzzles import TIME_LIMIT, Objective, Progress, Puzzle, Solver, Stopped, bag_sets
 from editor.workspace import ruleset_of
@@ -84,3 +87,12 @@ def test_a_hand_holding_a_tile_twice_equals_brute_force(catalogue, host):
     ranked = solver.rank()
     assert {(str(r.move),): r.outcome.key for r in ranked} == expected
     assert len(set(seen)) < len(seen)  # positions reached twice were looked up
+
+
+def test_solve_says_the_answer_is_proven(tmp_path, capsys):
+    path = write(tmp_path, slow_board(1))
+    assert main(["solve", path, "--top", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Proven: the whole hand was searched."
+    assert main(["solve", path, "--format", "json", "--time-limit", "600"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["complete"] and data["proven"] and data["horizon"] == 1

@@ -78,9 +78,9 @@ def test_fast_totals_equal_explained_scoring(host, catalogue, spec, seed, tiles)
     rules = host.ruleset(spec)
     engine = Engine(rules)
     rng = random.Random(seed)
-    for board, _ in random_game(engine, box(catalogue, rules), rng, players=3, tiles=tiles,
-                                figure_rate=0.9):
-        pass
+    moves = list(random_game(engine, box(catalogue, rules), rng, players=3, tiles=tiles,
+                             figure_rate=0.9))
+    board = moves[-1][0]
     mark = board.mark()
     engine.final_scoring(board)
     explained = [p.score for p in board.players]
