@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from editor.model.board import Board, Cell
+from editor.model.players import Figure
 from editor.model.position import Annotations
 from editor.model.tiles import Tile
 
@@ -197,6 +198,27 @@ class FigureItem(QGraphicsItem):
         painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size,
                                                          self.lying),
                            QRectF(0, 0, size, size))
+
+
+def figure_items(board: Board, cells: Iterable[Cell],
+                 colour_of: Callable[[int], str]) -> dict[Cell, list[tuple[FigureItem, Figure]]]:
+    """The figures standing on the tiles of ``cells``, as items placed where they stand (in
+    board order, those sharing a segment shifted apart), in the colour ``colour_of`` gives
+    their owner: the one placing of figures for the scene and the export alike."""
+    wanted = {cell for cell in cells if cell in board.cells}
+    found: dict[Cell, list[tuple[FigureItem, Figure]]] = {}
+    slots: dict[int, int] = {}
+    cell_of = board.node_cell
+    for figure in board.figures:
+        cell = cell_of[figure.node]
+        if cell not in wanted:
+            continue
+        placed = board.cells[cell]
+        slot = slots[figure.node] = slots.get(figure.node, -1) + 1
+        item = FigureItem(figure.kind, colour_of(figure.owner), placed.tile, placed.rotation,
+                          cell[0], cell[1], figure.node - placed.first_node, slot=slot)
+        found.setdefault(cell, []).append((item, figure))
+    return found
 
 
 class GhostTileItem(QGraphicsItem):

@@ -237,12 +237,10 @@ def install_disk_watch(window: Any) -> DiskWatch:
     window.disk_watch = watch
     watch.follow()
     window.doc.pathChanged.connect(lambda _: watch.follow())
-    switch = window.set_document
 
-    def set_document(doc: Any) -> None:
-        switch(doc)
+    def follow(doc: Any) -> None:
         doc.pathChanged.connect(lambda _: watch.follow())
         watch.follow()
 
-    window.set_document = set_document
+    window.documentChanged.connect(follow)
     return watch

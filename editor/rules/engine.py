@@ -11,10 +11,10 @@ from editor.model.events import Event
 from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
-from editor.model.ports import SIDE_DELTA, SIDE_NAMES
 from editor.model.rulebook import define
 from editor.model.tiles import Tile
 
+from .geometry import placement_geometry
 from .moves import (
     PLACE,
     TAKE_BACK,
@@ -110,25 +110,9 @@ class Engine:
     def placement_findings(self, board: Board, tile: Tile, x: int, y: int,
                            rotation: int) -> list[Finding]:
         """Why ``tile`` may not go at (x, y) turned ``rotation`` quarter turns."""
-        cell = (x, y)
-        if cell in board.cells:
-            return [Finding(f"cell ({x}, {y}) already holds {board.cells[cell].tile.ref}",
-                            code="cell-taken", cell=cell)]
-        findings = []
-        if board.cells and board.signature(x, y) == ("", "", "", ""):
-            findings.append(Finding(f"({x}, {y}) does not touch any tile on the board",
-                                    code="not-adjacent", cell=cell))
-        mine = tile.orientations[rotation % 4].side_kinds
-        for side, (dx, dy) in enumerate(SIDE_DELTA):
-            other = board.cells.get((x + dx, y + dy))
-            if other is None:
-                continue
-            theirs = other.orientation.side_kinds[(side + 2) % 4]
-            if mine[side] != theirs:
-                findings.append(Finding(
-                    f"{SIDE_NAMES[side]} side shows {mine[side] or 'nothing'} but "
-                    f"{other.tile.ref} at ({x + dx}, {y + dy}) shows {theirs or 'nothing'}",
-                    code="sides-differ", cell=cell))
+        findings = placement_geometry(board, tile, x, y, rotation)
+        if findings and findings[0].code == "cell-taken":
+            return findings
         if self._restricts(tile):
             findings += self.rules.hooks.placement_findings(board, tile, x, y, rotation % 4)
         return findings

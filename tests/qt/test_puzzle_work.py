@@ -17,8 +17,9 @@ from editor.formats.boards import position_from_dict
 from editor.qt.commands import PlaceTile
 from editor.qt.docks.catalogue import TILE_ROLE
 from editor.qt.docks.puzzle import NOTE, PuzzleDock
+from editor.qt.docks.puzzle_tools import sample_puzzles
 from editor.qt.document import BoardDocument, TileSpec
-from editor.qt.overlays import PuzzleOverlay, RankedGhostItem, sample_puzzles
+from editor.qt.overlays import PuzzleOverlay, RankedGhostItem
 from editor.qt.scene import BoardScene
 from editor.resources import data_dir
 from editor.workspace import open_position
