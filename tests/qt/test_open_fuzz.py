@@ -136,6 +136,7 @@ def open_case(data: bytes, source: Path, work: Path, how: str, host: PluginHost,
                       or (path.suffix == ".jcz" and w.doc.position.moves)]
         else:
             assert window is not None
+            window.doc.mark_saved()  # the case before (a .jcz read in) is not this one's
             boards = [window] if window.open_any(str(path)) else []
         for board in boards:
             exercised(board)
