@@ -107,7 +107,9 @@ def test_a_long_solve_shows_progress_keeps_the_window_alive_and_cancels(qtbot, c
     qtbot.waitUntil(lambda: panel.work.isVisible() and panel.work_bar.value() > 0,
                     timeout=10000)
     assert "Solving… " in panel.work_bar.format() and "of " in panel.work_bar.format()
-    assert len(ticks) >= 5  # the event loop kept running while the solver worked
+    # the event loop keeps running while the solver works
+    qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=10000)
+    assert panel.busy
     with qtbot.waitSignal(panel.busyChanged, timeout=5000) as ended:
         panel.cancel_button.click()
     timer.stop()
