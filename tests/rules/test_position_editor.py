@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 import pytest
+from board_support import partition
 
 from editor.model.board import Board
 from editor.model.players import Player
@@ -43,15 +44,6 @@ def sample(host: PluginHost) -> PositionEditor:
     assert position is not None, findings
     return editor_of(host, position)
 
-
-def partition(board: Board) -> set[frozenset[tuple[tuple[int, int], str]]]:
-    """Features as sets of (cell, segment id): independent of node numbers."""
-    groups: dict[int, set] = {}
-    for node in range(len(board.parent)):
-        cell = board.node_cell[node]
-        if cell in board.cells and board.cells[cell].first_node <= node:
-            groups.setdefault(board.find(node), set()).add((cell, board.segment_of(node).id))
-    return {frozenset(g) for g in groups.values()}
 
 
 def fresh(editor: PositionEditor) -> Board:
