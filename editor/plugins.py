@@ -6,7 +6,6 @@ host."""
 from __future__ import annotations
 
 import importlib
-import importlib.metadata as metadata
 import inspect
 import re
 from collections.abc import Iterable, Sequence
@@ -17,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from editor import hookspecs
+from editor import hookspecs, installed
 from editor.rules import guard
 from editor.rules.editions import Edition, FigureKind, OptionSpec
 from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
@@ -138,9 +137,8 @@ class PluginHost:
             return False
         self._installed_pending = False
         loaded = []
-        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-            version = ep.dist.version if ep.dist else ""
-            if self._load(ep.name, ep.load, builtin=False, version=version):
+        for ep in installed.entry_points(ENTRY_POINT_GROUP):
+            if self._load(ep.name, ep.load, builtin=False, version=ep.version):
                 loaded.append(ep.name)
         self._collect_editions(loaded)
         return True
