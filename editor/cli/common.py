@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from editor import logs
 from editor.formats.findings_report import OUTPUT_FORMAT, FileResult, render_text
 from editor.model.findings import Severity
 from editor.model.position import Position
@@ -17,7 +17,7 @@ from editor.workspace import open_position, ruleset_findings, ruleset_of
 
 from .completion import rulesets, with_completer
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 
 class CommandError(Exception):

@@ -14,16 +14,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import logging
 import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from editor import __version__
+from editor import __version__, logs
 from editor.resources import data_dir
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 NAME = "validated.json"
 #: How many keys are kept (older ones are dropped first).

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import logging
 import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from editor import logs
 from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_INDEX, PORT_NAMES, SIDE_INDEX, SIDE_NAMES
 from editor.model.tiles import Provenance, Segment, Tile
@@ -21,7 +21,7 @@ from .extras import put, take, without
 from .jsonio import read_json, source_name
 from .lint import check_tileset
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 FORMAT = versions.CURRENT[versions.TILESET]
 

@@ -19,7 +19,6 @@ cycle through themselves at all: PySide does not always survive collecting a wid
 from __future__ import annotations
 
 import gc
-import logging
 import threading
 import traceback
 from collections.abc import Callable
@@ -27,9 +26,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from editor import logs
 from editor.puzzles import Progress, Stopped
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 Work = Callable[[Progress], Any]
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from editor import logs
 from editor.formats import cache, tilesets
 from editor.formats.tilesets import TilesetError, builtin_tileset_paths
 
@@ -23,7 +24,7 @@ PROBE = """
 import json, sys
 from editor.cli import main
 code = main(sys.argv[1:])
-heavy = ("jsonschema", "importlib.metadata", "email", "editor.puzzles", "editor.jcz",
+heavy = ("jsonschema", "importlib.metadata", "email", "logging", "editor.puzzles", "editor.jcz",
          "editor.qt", "editor.jcz.replay", "editor.cli.compare", "editor.cli.solve", "tqdm",
          "argcomplete")
 print("IMPORTED", json.dumps(sorted(m for m in heavy if m in sys.modules)), code)
@@ -98,3 +99,32 @@ def test_the_key_depends_on_the_content_and_the_schemas() -> None:
     assert cache.key(b"{}") == cache.key(b"{}") != cache.key(b"{ }")
     assert cache.data_key({"a": 1}, "board") != cache.data_key({"a": 1}, "tileset")
     assert cache.data_key({"a": 1}, "board") != cache.data_key({"a": 1.0}, "board")
+
+
+#: Logs through editor.logs in a fresh process, as the command line sets it up.
+LOGS = """
+import sys
+from editor import logs
+from editor.cli import diagnostics
+diagnostics.configure(sys.argv[1] == "-v")
+log = logs.get("editor.formats.probe")
+log.debug("a detail %d", 1)
+print("imported" if "logging" in sys.modules else "not imported")
+log.warning("a warning %d", 2)
+"""
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_logging_is_imported_only_for_a_record_that_is_shown(verbose: bool) -> None:
+    done = subprocess.run([sys.executable, "-c", LOGS, "-v" if verbose else "-"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout == ("imported\n" if verbose else "not imported\n")
+    assert done.stderr == ("carcassonne-editor: debug: a detail 1\n" if verbose else "") + \
+        "carcassonne-editor: warning: a warning 2\n"
+
+
+def test_a_record_names_the_module_that_logged(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level("DEBUG", logger="elsewhere"):
+        logs.get("elsewhere.probe").debug("here")
+    assert [(r.name, r.filename, r.getMessage()) for r in caplog.records] == [
+        ("elsewhere.probe", "test_startup.py", "here")]
