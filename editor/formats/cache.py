@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from editor.resources import data_dir
 
 log = logs.get(__name__)
 
+APP = "carcassonne-editor"
 NAME = "validated.json"
 #: How many keys are kept (older ones are dropped first).
 LIMIT = 200
@@ -36,9 +38,20 @@ def folder() -> Path | None:
         return None
     if chosen:
         return Path(chosen)
+    return user_cache_folder()
+
+
+def user_cache_folder() -> Path:
+    """The program's folder in the user's cache folder. On Linux that is the XDG one
+    (``$XDG_CACHE_HOME`` when it is an absolute path, else ``~/.cache``), found as
+    platformdirs finds it but without importing it (several milliseconds of every start,
+    with ``tempfile`` and ``shutil``); platformdirs decides everywhere else."""
+    if sys.platform == "linux" and "ANDROID_DATA" not in os.environ:
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        return Path(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache"), APP)
     from platformdirs import user_cache_path
 
-    return user_cache_path("carcassonne-editor", appauthor=False)
+    return user_cache_path(APP, appauthor=False)
 
 
 @cache
