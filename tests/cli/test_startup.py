@@ -84,8 +84,9 @@ def test_the_cache_folder_is_the_one_platformdirs_gives(
 @pytest.mark.parametrize("columns", ["50", "140", None])
 def test_help_is_as_wide_as_argparse_makes_it(columns: str | None,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    if columns is None:
+    if columns is None:  # no terminal: 80 columns
         monkeypatch.delenv("COLUMNS", raising=False)
+        monkeypatch.setattr(os, "get_terminal_size", _no_terminal)
     else:
         monkeypatch.setenv("COLUMNS", columns)
     ours = cli.build_parser(["score"])
@@ -95,6 +96,10 @@ def test_help_is_as_wide_as_argparse_makes_it(columns: str | None,
         assert _help(ours, words) == _help(standard, words)
     usage = _help(ours, ["score"]).split("\n\n")[0].splitlines()
     assert len(usage) == {"50": 5, "140": 1, None: 3}[columns]  # the width is the terminal's
+
+
+def _no_terminal(fd: int = 1) -> os.terminal_size:
+    raise OSError("not a terminal")
 
 
 def _help(parser: argparse.ArgumentParser, words: list[str]) -> str:
