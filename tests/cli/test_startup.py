@@ -26,8 +26,8 @@ import json, sys
 from editor.cli import main
 code = main(sys.argv[1:])
 heavy = ("jsonschema", "importlib.metadata", "email", "logging", "shutil", "platformdirs",
-         "editor.puzzles", "editor.jcz", "editor.qt", "editor.jcz.replay", "editor.cli.compare",
-         "editor.cli.solve", "tqdm", "argcomplete")
+         "hashlib", "editor.puzzles", "editor.jcz", "editor.qt", "editor.jcz.replay",
+         "editor.cli.compare", "editor.cli.solve", "tqdm", "argcomplete")
 print("IMPORTED", json.dumps(sorted(m for m in heavy if m in sys.modules)), code)
 """
 
@@ -152,6 +152,13 @@ def test_an_unwritable_cache_is_no_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     assert probe(tmp_path, "score", SAMPLE, cache_dir=blocker / "cache") == (["jsonschema"], 0)
+
+
+def test_the_key_is_the_sha256_hashlib_gives() -> None:
+    import hashlib
+
+    assert cache.key(b"{}") == hashlib.sha256(cache._salt() + b"{}").hexdigest()
+    assert cache._salt() == cache._salt.__wrapped__()
 
 
 def test_the_key_depends_on_the_content_and_the_schemas() -> None:
