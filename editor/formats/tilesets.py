@@ -33,6 +33,12 @@ class TilesetError(RuntimeError):
 def load_tileset(path: str | os.PathLike[str]) -> tuple[TileSet | None, list[Finding]]:
     """Read (``-``: standard input), upgrade, validate and build a tile set; ``None`` when
     any finding is an error."""
+    data, findings = read_tileset(path)
+    return (None if data is None else tileset_from_dict(data, source_name(path))), findings
+
+
+def read_tileset(path: str | os.PathLike[str]) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """:func:`load_tileset`'s checked data, not built into model objects."""
     file = source_name(path)
     data, findings = read_json(path)
     if findings:
@@ -42,7 +48,7 @@ def load_tileset(path: str | os.PathLike[str]) -> tuple[TileSet | None, list[Fin
         findings += check_tileset(data, file)
     if versions.failed(findings):
         return None, findings
-    return tileset_from_dict(data, file), findings
+    return data, findings
 
 
 def builtin_tileset_paths() -> list[Path]:
@@ -54,38 +60,59 @@ def load_known(path: Path, known: Validated) -> tuple[TileSet | None, list[Findi
     """:func:`load_tileset`, without the schema and the lint for content ``known`` to have
     passed before (:func:`.cache.validated`); content that passes without a finding is
     added to ``known``."""
+    data, findings = read_known(path, known)
+    return (None if data is None else tileset_from_dict(data, str(path))), findings
+
+
+def read_known(path: Path, known: Validated) -> tuple[dict[str, Any] | None, list[Finding]]:
+    """:func:`load_known`'s checked data, not built into model objects."""
     try:
         content = path.read_bytes()
     except OSError:
-        return load_tileset(path)  # which names the file and the problem
+        return read_tileset(path)  # which names the file and the problem
     content_key = key(content)
     if content_key in known:
-        return tileset_from_dict(json.loads(content), str(path)), []
+        return json.loads(content), []
     log.debug("tile set %s: checked against the schema and the lint", path)
-    tile_set, findings = load_tileset(path)
-    if tile_set is not None and not findings:
+    data, findings = read_tileset(path)
+    if data is not None and not findings:
         known.add(content_key)
-    return tile_set, findings
+    return data, findings
 
 
 @cache
-def load_builtin_catalogue() -> Catalogue:
-    """Every shipped tile set (loaded once); ``TilesetError`` names a broken file.
+def builtin_tilesets_data() -> dict[str, tuple[dict[str, Any], str]]:
+    """Every shipped tile set's checked data and file, by set id in file order (read
+    once); ``TilesetError`` names a broken file.
 
     A file is checked against the schema and the lint only the first time its content is
     seen (see :mod:`.cache`).
     """
-    catalogue = Catalogue()
+    found: dict[str, tuple[dict[str, Any], str]] = {}
     known = validated()
     for path in builtin_tileset_paths():
-        tile_set, findings = load_known(path, known)
-        if tile_set is None:
+        data, findings = read_known(path, known)
+        if data is None:
             details = "\n".join(f"  {f}" for f in findings if f.severity is Severity.ERROR)
             raise TilesetError(f"built-in tile set {path} is broken:\n{details}")
-        catalogue.add(tile_set)
+        found[data["id"]] = (data, str(path))
     known.save()
-    log.debug("built-in tile sets: %d loaded", len(catalogue.sets))
-    return catalogue
+    log.debug("built-in tile sets: %d read", len(found))
+    return found
+
+
+@cache
+def builtin_tileset(set_id: str) -> TileSet:
+    """A shipped tile set by id, built once (``KeyError`` if none has that id): the model
+    objects of a set are built when something first needs that set."""
+    data, source = builtin_tilesets_data()[set_id]
+    return tileset_from_dict(data, source)
+
+
+@cache
+def load_builtin_catalogue() -> Catalogue:
+    """Every shipped tile set (loaded once); ``TilesetError`` names a broken file."""
+    return Catalogue(builtin_tileset(set_id) for set_id in builtin_tilesets_data())
 
 
 # --- dict → model ------------------------------------------------------------------------

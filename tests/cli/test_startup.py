@@ -128,8 +128,8 @@ def test_a_changed_builtin_set_is_checked_again(tmp_path: Path,
     monkeypatch.setattr(cache, "validated", cache.validated.__wrapped__)
     monkeypatch.setattr(tilesets, "validated", lambda: cache.Validated())
     monkeypatch.setattr(tilesets, "builtin_tileset_paths", lambda: sorted(folder.glob("*.json")))
-    load = tilesets.load_builtin_catalogue.__wrapped__
-    assert len(load().sets) == 9  # checked, and remembered
+    load = tilesets.builtin_tilesets_data.__wrapped__
+    assert len(load()) == 9  # checked, and remembered
     broken = folder / "base-c2.json"
     data = json.loads(broken.read_text(encoding="utf-8"))
     data["tiles"][0]["segments"][0]["ports"].append("N")  # a port twice
