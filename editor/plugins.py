@@ -16,7 +16,7 @@ from typing import Any
 
 import pluggy
 
-from editor import hookspecs, installed
+from editor import hookspecs
 from editor.rules import guard
 from editor.rules.editions import Edition, FigureKind, OptionSpec
 from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
@@ -136,6 +136,8 @@ class PluginHost:
         if not self._installed_pending:
             return False
         self._installed_pending = False
+        from editor import installed  # not at import: most commands never need it
+
         loaded = []
         for ep in installed.entry_points(ENTRY_POINT_GROUP):
             if self._load(ep.name, ep.load, builtin=False, version=ep.version):

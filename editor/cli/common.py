@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from editor import logs
-from editor.formats.findings_report import OUTPUT_FORMAT, FileResult, render_text
 from editor.model.findings import Severity
 from editor.model.position import Position
 from editor.plugins import default_host
@@ -47,6 +46,8 @@ def load(path: str) -> Position:
     """
     position, findings = open_position(path)
     if position is None:
+        from editor.formats.findings_report import FileResult, render_text
+
         raise CommandError(render_text([FileResult(path, findings)]).rstrip())
     for f in findings:
         if f.severity is Severity.ERROR:
@@ -70,6 +71,8 @@ def rules_for(position: Position, spec: str | None, board: str = "") -> Ruleset:
 def print_json(data: Mapping[str, Any]) -> None:
     """A command's ``--format json`` output on stdout, led by its ``format`` version (the
     schemas in ``schemas/output/`` describe each command's)."""
+    from editor.formats.findings_report import OUTPUT_FORMAT
+
     print(json.dumps({"format": OUTPUT_FORMAT, **data}, indent=2, ensure_ascii=False))
 
 
