@@ -1,4 +1,4 @@
-"""The game's words as the program shows them: names of segment kinds and figure kinds in
+"""The game's words as the program shows them: names of segment kinds, figure kinds and goods in
 the current language (the glossaries in ``editor/locale/*/glossary.tsv`` fix them).
 
 A name goes into a message only as a label (``on this segment (field)``), never into
@@ -32,5 +32,16 @@ def figure_name(kind: str) -> str:
         "abbot": pgettext("figure", "abbot"),
         "builder": pgettext("figure", "builder"),
         "pig": pgettext("figure", "pig"),
+    }
+    return names.get(kind, kind)
+
+
+def goods_name(kind: str) -> str:
+    """``wine`` → « vin » in French; an unknown kind (a plugin's) as it is."""
+    names = {
+        "wine": pgettext("goods", "wine"),
+        "wheat": pgettext("goods", "wheat"),
+        "cloth": pgettext("goods", "cloth"),
+        "chicken": pgettext("goods", "chicken"),
     }
     return names.get(kind, kind)

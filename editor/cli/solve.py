@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from editor.formats.jsonio import source_name
+from editor.i18n import _, ngettext
 from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                      ranking, shown))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
     if not solved:
-        why = "no move meets the objective" if ranking else "no legal move"
+        why = _("no move meets the objective") if ranking else _("no legal move")
         print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
     return 0 if solved and not failed else 1
 
@@ -85,14 +86,18 @@ def entry(r: Ranked) -> dict[str, object]:
 def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: list[Ranked],
            shown: list[Ranked]) -> str:
     """The ranking as text."""
-    out = [f"Puzzle: {title}"] if title else []
-    out += [f"Ruleset: {ruleset}", f"Objective: {objective}", f"Hand: {', '.join(hand)}", ""]
+    out = [_("Puzzle: {title}").format(title=title)] if title else []
+    out += [_("Ruleset: {ruleset}").format(ruleset=ruleset),
+            _("Objective: {objective}").format(objective=objective),
+            _("Hand: {tiles}").format(tiles=", ".join(hand)), ""]
     if not ranking:
-        return "\n".join([*out, f"{hand[0]} fits nowhere: no legal move"])
+        return "\n".join([*out, _("{tile} fits nowhere: no legal move").format(tile=hand[0])])
     rows = [[r.rank, format_move(r.move), r.outcome.describe(),
-             " then ".join(format_move(m) for m in r.line[1:])] for r in shown]
-    out.append(table(rows, ["rank", "move", "outcome", "best continuation"]))
+             _(" then ").join(format_move(m) for m in r.line[1:])] for r in shown]
+    out.append(table(rows, [_("rank"), _("move"), _("outcome"), _("best continuation")]))
     if len(shown) < len(ranking):
-        out.append(f"… {len(ranking) - len(shown)} more of {len(ranking)} moves (--top 0 lists "
-                   "all)")
+        out.append(ngettext("… {more} more of {n} move (--top 0 lists all)",
+                            "… {more} more of {n} moves (--top 0 lists all)",
+                            len(ranking)).format(more=len(ranking) - len(shown),
+                                                 n=len(ranking)))
     return "\n".join(out)

@@ -12,8 +12,9 @@ from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
 from editor.model.rulebook import define
+from editor.terms import goods_name
 
-from ..translations import _, pgettext
+from ..translations import _
 
 #: Tokens in the box per kind, in the rulebook's order (docs/rules.md#traders-builders.goods.box).
 TOKENS = {"wine": 9, "wheat": 6, "cloth": 5}
@@ -39,13 +40,6 @@ def goods_taken(feature: FeatureInfo, player: int, kinds: dict[str, int]) -> lis
                          goods=goods_name(kind), n=feature.goods[kind]), RULE_TAKE,
                      root=feature.root)
             for kind in order if feature.goods[kind] > 0]
-
-
-def goods_name(kind: str) -> str:
-    """A kind of goods in the current language; a plugin's own kind as it is."""
-    names = {"wine": pgettext("goods", "wine"), "wheat": pgettext("goods", "wheat"),
-             "cloth": pgettext("goods", "cloth"), "chicken": pgettext("goods", "chicken")}
-    return names.get(kind, kind)
 
 
 def majorities(board: Board, kinds: dict[str, int]) -> list[Event]:
