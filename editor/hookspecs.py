@@ -172,15 +172,17 @@ def carcassonne_final_scoring(rules: Ruleset, board: Board) -> list[Event]:
 @hookspec
 def carcassonne_field_city_bonus(
     rules: Ruleset, board: Board, fields: list[FeatureInfo], cities: list[FeatureInfo],
-    player: int
+    player: int, farms: str
 ) -> list[Event]:
     """Return extra points ``player`` earns for ``cities`` in farm scoring, beyond the base
     game's value (a Traders & Builders pig adds 1 per city).
 
     Called by the base game's farm scoring for each player who scores: ``fields`` are the
     fields scored together (one field, or under the 2000 rules every field touching the one
-    city in ``cities``), ``cities`` the completed cities being paid for. Return ``score``
-    events for ``player`` with the bonus, its reason and rule.
+    city in ``cities``), ``cities`` the completed cities being paid for, ``farms`` the farm
+    rule they are scored under (``2000``, ``2001`` or ``2002``: the ``farms`` option of
+    ``base:C1``, ``2002`` in later editions). Return ``score`` events for ``player`` with
+    the bonus, its reason and rule.
     """
 
 

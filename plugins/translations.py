@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from editor.i18n import Domain
+from editor.api import Domain
 
 DOMAIN = Domain("carcassonne-editor-plugins", Path(__file__).parent / "locale")
 

@@ -113,6 +113,10 @@ class Board:
         """The kind of a node's segment."""
         return self.feature_of[node].kind
 
+    def cell_of(self, node: int) -> Cell:
+        """The cell of the tile a node belongs to."""
+        return self.node_cell[node]
+
     def placed_of(self, node: int) -> Placed:
         """The placed tile a node belongs to."""
         return self.cells[self.node_cell[node]]

@@ -71,7 +71,7 @@ class Comparison:
             "mode": self.mode,
             "rulesets": self.rulesets,
             "players": self.players,
-            "totals": [{"ruleset": name, "points": dict(zip(self.players, t, strict=True)),
+            "totals": [{"ruleset": name, "points": {str(p): n for p, n in enumerate(t)},
                         "played": not why, "unplayable": why}
                        for name, t, why in zip(self.rulesets, self.totals, self.unplayable,
                                                strict=True)],

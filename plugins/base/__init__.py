@@ -18,8 +18,7 @@ published ruling) or ``jcz`` (JCloisterZone's stricter check), see :mod:`.river`
 
 from __future__ import annotations
 
-from editor.hookspecs import hookimpl
-from editor.rules.editions import Edition, FigureKind, OptionSpec
+from editor.api import Edition, FigureKind, OptionSpec, hookimpl
 
 from .river import RIVER_OPTION
 from .rules import BaseRules

@@ -15,12 +15,7 @@ room. ``river=jcz`` applies that check, for positions meant for JCloisterZone
 
 from __future__ import annotations
 
-from editor.model.board import Board, Cell
-from editor.model.findings import Finding
-from editor.model.ports import SIDE_DELTA, SIDE_NAMES
-from editor.model.rulebook import define
-from editor.model.tiles import RIVER, Tile
-from editor.rules.editions import OptionSpec
+from editor.api import RIVER, SIDE_DELTA, SIDE_NAMES, Board, Cell, Finding, OptionSpec, Tile, define
 
 from ..translations import _, pgettext
 

@@ -4,18 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from editor.hookspecs import hookimpl
-from editor.model import events as ev
-from editor.model.board import Board, Placed
-from editor.model.events import Event
-from editor.model.features import FeatureInfo
-from editor.model.findings import Finding
-from editor.model.players import ABBOT, FOLLOWER
-from editor.model.rulebook import define
-from editor.model.tiles import CITY, CLOISTER_KINDS, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
-from editor.rules.moves import TAKE_BACK, FigureAction, Offer, Slot
-from editor.rules.ruleset import Ruleset
-from editor.terms import feature_name, figure_name
+from editor.api import (
+    ABBOT,
+    CITY,
+    CLOISTER_KINDS,
+    FIELD,
+    FOLLOWER,
+    GARDEN,
+    MONASTERY,
+    RIVER,
+    ROAD,
+    TAKE_BACK,
+    Board,
+    Event,
+    FeatureInfo,
+    FigureAction,
+    Finding,
+    Offer,
+    Placed,
+    Ruleset,
+    Slot,
+    Tile,
+    define,
+    feature_name,
+    figure_name,
+    hookimpl,
+)
+from editor.api import events as ev
 
 from ..translations import _, ngettext
 from .river import river_findings
@@ -83,7 +98,7 @@ class BaseRules:
         if ABBOT not in rules.figure_kinds():
             return []
         return [FigureAction(ABBOT, board.segment_of(f.node).id, TAKE_BACK,
-                             board.node_cell[f.node])
+                             board.cell_of(f.node))
                 for f in board.figures if f.kind == ABBOT and f.owner == player]
 
     @hookimpl
@@ -181,7 +196,7 @@ class BaseRules:
         findings = []
         for fig in board.figures:
             seg = board.segment_of(fig.node)
-            cell = board.node_cell[fig.node]
+            cell = board.cell_of(fig.node)
             where: dict[str, Any] = {"cell": cell, "segment": seg.id}
             if seg.kind == RIVER:
                 findings.append(Finding(_("a figure ({figure}) stands on a river — "

@@ -10,13 +10,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from editor.model import events as ev
-from editor.model.board import Board
-from editor.model.events import Event
-from editor.model.features import FeatureInfo, describe, figures_by_root
-from editor.model.rulebook import RuleRef, define
-from editor.model.tiles import CITY, FIELD, GARDEN, ROAD
-from editor.rules.ruleset import Ruleset
+from editor.api import (
+    CITY,
+    FIELD,
+    GARDEN,
+    ROAD,
+    Board,
+    Event,
+    FeatureInfo,
+    RuleRef,
+    Ruleset,
+    define,
+    describe,
+    figures_by_root,
+)
+from editor.api import events as ev
 
 from ..translations import _, ngettext
 
@@ -75,7 +83,7 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
                 _("completed city (tiles: {tiles}, pennants: {pennants}): 2×{tiles} + "
                   "2×{pennants}").format(tiles=tiles, pennants=pennants), RULE_CITY)
     rule = RULE_GARDEN if info.kind == GARDEN else RULE_MONASTERY
-    x, y = board.node_cell[info.root]
+    x, y = board.cell_of(info.root)
     around = board.neighbour_count(x, y)
     if around == 8:
         return 9, (_("surrounded garden: 9") if info.kind == GARDEN
@@ -104,8 +112,7 @@ def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
     found = []
     figures = figures_by_root(board)
     for root in sorted(figures):
-        record = board.feature_of[root]
-        if record.kind != FIELD:
+        if board.node_kind(root) != FIELD:
             info = describe(board, root, figures)
             if final or info.complete:
                 found.append(info)
@@ -116,15 +123,17 @@ def field_infos(board: Board) -> list[FeatureInfo]:
     """Every field holding figures."""
     figures = figures_by_root(board)
     return [describe(board, r, figures) for r in sorted(figures)
-            if board.feature_of[r].kind == FIELD]
+            if board.node_kind(r) == FIELD]
 
 
 def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                 cities: list[FeatureInfo], player: int) -> list[Event]:
-    """Farm bonuses of the other editions (pigs), stamped with the edition that gave them."""
+                 cities: list[FeatureInfo], player: int, version: str) -> list[Event]:
+    """Farm bonuses of the other editions (pigs) under the farm rule ``version``, stamped
+    with the edition that gave them."""
     out = []
     for edition, result in rules.each("carcassonne_field_city_bonus", board=board,
-                                      fields=fields, cities=cities, player=player):
+                                      fields=fields, cities=cities, player=player,
+                                      farms=version):
         out += [replace(e, edition=edition.name) for e in result]
     return out
 
@@ -145,8 +154,8 @@ def completed_cities(board: Board, info: FeatureInfo, cache: dict[int, FeatureIn
 def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
     """Where a feature is on the board, the same whatever the order of the file: its
     northernmost, then westernmost segment (y, x, segment id)."""
-    return min((board.node_cell[n][1], board.node_cell[n][0], board.segment_of(n).id)
-               for n in info.nodes)
+    return min((y, x, board.segment_of(n).id) for n in info.nodes
+               for x, y in (board.cell_of(n),))
 
 
 def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
@@ -163,7 +172,7 @@ def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
         cities = completed_cities(board, f, cache)
         for p in f.majority(strengths) if cities else ():
             events.append(_field_event(f, p, cities, RULE_FARM_2002))
-            events += bonus_events(rules, board, [f], cities, p)
+            events += bonus_events(rules, board, [f], cities, p, "2002")
     return events
 
 
@@ -205,7 +214,7 @@ def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
                 p, 4, FIELD, _("farmers beside a completed city (tiles: {tiles}, fields: "
                                "{fields}): 4").format(tiles=city.size, fields=len(around)),
                 RULE_FARM_2000, root=city.root, tiles=city.size))
-            events += bonus_events(rules, board, around, [city], p)
+            events += bonus_events(rules, board, around, [city], p, "2000")
     return events
 
 
@@ -230,7 +239,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
         paid: dict[int, list[FeatureInfo]] = {}
         for city_root, candidates in offers.items():
             city = cache[city_root]
-            worth = [(sum(e.points for e in bonus_events(rules, board, [f], [city], p)),
+            worth = [(sum(e.points for e in bonus_events(rules, board, [f], [city], p, "2001")),
                       touched[f.root]) for f in candidates]
             best = candidates[worth.index(max(worth))]
             paid.setdefault(best.root, []).append(city)
@@ -240,5 +249,5 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
                 continue
             elsewhere = len(completed_cities(board, f, cache)) - len(cities)
             events.append(_field_event(f, p, cities, RULE_FARM_2001, elsewhere))
-            events += bonus_events(rules, board, [f], cities, p)
+            events += bonus_events(rules, board, [f], cities, p, "2001")
     return events

@@ -18,8 +18,7 @@ new river tile, which the base game's River rules place.
 
 from __future__ import annotations
 
-from editor.hookspecs import hookimpl
-from editor.rules.editions import Edition, FigureKind, OptionSpec
+from editor.api import Edition, FigureKind, OptionSpec, hookimpl
 
 from .rules import TradersBuildersRules
 

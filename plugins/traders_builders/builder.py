@@ -30,13 +30,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from editor.model import events as ev
-from editor.model.board import Board, Placed
-from editor.model.events import Event
-from editor.model.players import BUILDER, Figure
-from editor.model.rulebook import define
-from editor.rules.moves import Turn
-from editor.rules.ruleset import Ruleset
+from editor.api import BUILDER, Board, Event, Figure, Placed, Ruleset, Turn, define
+from editor.api import events as ev
 
 from ..translations import _
 from .figures import companion

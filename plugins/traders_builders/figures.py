@@ -3,9 +3,7 @@ the meeple it was assigned to, on the same segment (C3.1) (docs/rules.md#traders
 
 from __future__ import annotations
 
-from editor.model.board import Board
-from editor.model.players import BUILDER, PIG, Figure
-from editor.rules.ruleset import Ruleset
+from editor.api import BUILDER, PIG, Board, Figure, Ruleset
 
 SPECIAL = (BUILDER, PIG)
 

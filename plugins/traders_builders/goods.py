@@ -6,13 +6,8 @@ say; this is JCloisterZone's choice [JCZ-TG] (docs/rules.md, *Choices we made*).
 
 from __future__ import annotations
 
-from editor.model import events as ev
-from editor.model.board import Board
-from editor.model.events import Event
-from editor.model.features import FeatureInfo
-from editor.model.findings import Finding
-from editor.model.rulebook import define
-from editor.terms import goods_name
+from editor.api import Board, Event, FeatureInfo, Finding, define, goods_name
+from editor.api import events as ev
 
 from ..translations import _
 

@@ -23,15 +23,8 @@ board when the city is scored, so it scores too.
 
 from __future__ import annotations
 
-from editor.model import events as ev
-from editor.model.board import Board
-from editor.model.events import Event
-from editor.model.features import FeatureInfo, describe
-from editor.model.players import PIG
-from editor.model.rulebook import define
-from editor.model.tiles import FIELD
-from editor.rules.moves import Turn
-from editor.rules.ruleset import Ruleset
+from editor.api import FIELD, PIG, Board, Event, FeatureInfo, Ruleset, Turn, define, describe
+from editor.api import events as ev
 
 from ..translations import _, ngettext
 from .figures import companion

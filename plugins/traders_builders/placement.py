@@ -8,14 +8,25 @@ of the tile, as ``FigureAction("follower", segment, assign=("builder",))``.
 
 from __future__ import annotations
 
-from editor.model.board import Board, Placed
-from editor.model.findings import Finding
-from editor.model.players import BUILDER, FOLLOWER, PIG
-from editor.model.rulebook import define
-from editor.model.tiles import CITY, FIELD, ROAD
-from editor.rules.moves import PLACE, FigureAction, Offer, Slot
-from editor.rules.ruleset import Ruleset
-from editor.terms import feature_name, figure_name
+from editor.api import (
+    BUILDER,
+    CITY,
+    FIELD,
+    FOLLOWER,
+    PIG,
+    PLACE,
+    ROAD,
+    Board,
+    FigureAction,
+    Finding,
+    Offer,
+    Placed,
+    Ruleset,
+    Slot,
+    define,
+    feature_name,
+    figure_name,
+)
 
 from ..translations import _
 from .figures import has_meeple, is_meeple

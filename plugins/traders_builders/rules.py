@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-from editor.hookspecs import hookimpl
-from editor.model import events as ev
-from editor.model.board import Board, Placed
-from editor.model.events import Event
-from editor.model.features import FeatureInfo
-from editor.model.findings import Finding
-from editor.model.players import BUILDER
-from editor.model.rulebook import define
-from editor.model.tiles import CITY
-from editor.rules.moves import FigureAction, Offer, Slot, Turn
-from editor.rules.ruleset import Ruleset
-from editor.terms import feature_name
+from editor.api import (
+    BUILDER,
+    CITY,
+    Board,
+    Event,
+    FeatureInfo,
+    FigureAction,
+    Finding,
+    Offer,
+    Placed,
+    Ruleset,
+    Slot,
+    Turn,
+    define,
+    feature_name,
+    hookimpl,
+)
+from editor.api import events as ev
 
 from ..translations import _
 from . import builder, pig
@@ -81,12 +87,11 @@ class TradersBuildersRules:
         return majorities(board, self.goods)
 
     @hookimpl
-    def carcassonne_field_city_bonus(self, rules: Ruleset, fields: list[FeatureInfo],
-                                     cities: list[FeatureInfo], player: int) -> list[Event]:
+    def carcassonne_field_city_bonus(self, fields: list[FeatureInfo], cities: list[FeatureInfo],
+                                     player: int, farms: str) -> list[Event]:
         if self.assigned:
             return []
-        version = str(rules.options.get(rules.base.name, {}).get("farms", "2002"))
-        return pig.field_bonus(fields, cities, player, version)
+        return pig.field_bonus(fields, cities, player, farms)
 
     # -- position ----------------------------------------------------------------------
 
@@ -98,7 +103,7 @@ class TradersBuildersRules:
             if fig.kind not in SPECIAL:
                 continue
             seg = board.segment_of(fig.node)
-            cell = board.node_cell[fig.node]
+            cell = board.cell_of(fig.node)
             owner = board.players[fig.owner].name
             if seg.kind not in WHERE[fig.kind]:
                 message = (_("{owner}'s builder stands on this segment ({feature}), not on a "

@@ -68,7 +68,8 @@ def test_compare_command(tmp_path, capsys, catalogue):
     args = ["compare", str(path), *[a for s in SPECS for a in ("--rules", s)]]
     assert main([*args, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [t["points"]["Red"] for t in data["totals"]] == [8, 6, 9, 9]
+    assert data["players"][0] == "Red"
+    assert [t["points"]["0"] for t in data["totals"]] == [8, 6, 9, 9]
     assert main(args) == 0
     text = capsys.readouterr().out
     assert "≠ field at (0, 0) field" in text and "base:C1[rules=2001]" in text
@@ -130,8 +131,20 @@ def test_compare_command_reports_each_ruleset(tmp_path, capsys, catalogue):
             "--move", "B@1,0:0+back-abbot:monastery@0,0"]
     assert main([*args, "--format", "json"]) == 0
     totals = json.loads(capsys.readouterr().out)["totals"]
-    assert [(t["played"], t["points"]["Red"]) for t in totals] == [(False, 0), (True, 2)]
+    assert [(t["played"], t["points"]["0"]) for t in totals] == [(False, 0), (True, 2)]
     assert main(args) == 0
     assert "base:C1[rules=2000] (cannot be played)" in capsys.readouterr().out
     assert main(["compare", str(path), "--rules", "base:C1",
                  "--move", "B@1,0:0+back-abbot:monastery@0,0"]) == 1
+
+
+def test_compare_json_keeps_players_of_one_name_apart(tmp_path, capsys, catalogue):
+    board = farm_position(catalogue)
+    board.players[1].name = board.players[0].name
+    path = tmp_path / "twins.board.json"
+    save_position(path, Position(board, ["base:C1"]))
+    rules = [a for s in SPECS for a in ("--rules", s)]
+    assert main(["compare", str(path), "--format", "json", *rules]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["players"][0] == data["players"][1]
+    assert all(set(t["points"]) == {"0", "1"} for t in data["totals"])
