@@ -197,7 +197,7 @@ class BaseRules:
         for fig in board.figures:
             seg = board.segment_of(fig.node)
             cell = board.cell_of(fig.node)
-            where: dict[str, Any] = {"cell": cell, "segment": seg.id}
+            where: dict[str, Any] = {"cell": cell, "segment": seg.id, "figure": fig.kind}
             if seg.kind == RIVER:
                 findings.append(Finding(_("a figure ({figure}) stands on a river — "
                                           "{rule}").format(figure=figure_name(fig.kind),

@@ -113,11 +113,11 @@ class TradersBuildersRules:
                 findings.append(Finding(message.format(owner=owner,
                                                        feature=feature_name(seg.kind)),
                                         code=f"{fig.kind}-placement",
-                                        cell=cell, segment=seg.id))
+                                        cell=cell, segment=seg.id, figure=fig.kind))
             elif fig in alone:
                 findings.append(Finding(alone_message(fig.kind, seg.kind, self.assigned).format(
                     owner=owner, rule=RULE_STAYS), code=f"{fig.kind}-alone", cell=cell,
-                    segment=seg.id))
+                    segment=seg.id, figure=fig.kind))
         return findings + goods_findings(board, self.goods, self.name)
 
 
