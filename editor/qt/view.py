@@ -53,9 +53,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.position import Arrow, Highlight, Note
 from editor.model.tiles import Tile
+from editor.terms import figure_name
 
 from .commands import (
     AddAnnotation,
@@ -460,7 +462,7 @@ class BoardView(QGraphicsView):
                 self._start_pan(pos)
                 return
             if self.tool == "tile" and self.tile is not None:
-                self.doc.undo_stack.beginMacro(f"Place {self.tile.ref} tiles")
+                self.doc.undo_stack.beginMacro(_("Place {tile} tiles").format(tile=self.tile.ref))
                 self._macro = True
                 if self._press_cell is not None:
                     self._place(self._press_cell)
@@ -567,7 +569,8 @@ class BoardView(QGraphicsView):
                 doc.undo_stack.push(AddFigure(doc, FigureSpec(self.figure_kind, self.player,
                                                               x, y, segment)))
         elif self.tool == "note":
-            text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")
+            text, ok = QInputDialog.getMultiLineText(self, _("Note"),
+                                                     _("Note at {cell}:").format(cell=cell))
             if ok and text.strip():
                 doc.undo_stack.push(AddAnnotation(doc, "notes", Note(*cell, text.strip())))
         elif self.tool == "highlight":
@@ -620,24 +623,26 @@ class BoardView(QGraphicsView):
         spec = doc.tile_at(*cell)
         menu = QMenu(self)
         if spec is not None:
-            menu.addAction("Rotate clockwise", lambda: doc.undo_stack.push(
+            menu.addAction(_("Rotate clockwise"), lambda: doc.undo_stack.push(
                 RotateTile(doc, *cell, spec.rotation + 1)))
-            menu.addAction("Rotate anticlockwise", lambda: doc.undo_stack.push(
+            menu.addAction(_("Rotate anticlockwise"), lambda: doc.undo_stack.push(
                 RotateTile(doc, *cell, spec.rotation - 1)))
             for index, figure in reversed(doc.figures_at(*cell)):
                 owner = doc.players[figure.owner].name if figure.owner < len(
                     doc.players) else "?"
-                menu.addAction(f"Remove {owner}'s {figure.kind} ({figure.segment})",
+                menu.addAction(_("Remove the figure of {owner} ({figure}, {segment})").format(
+                    owner=owner, figure=figure_name(figure.kind), segment=figure.segment),
                                partial(self._push, RemoveFigure(doc, index)))
-            menu.addAction("Remove tile", lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
-        menu.addAction("Add note here…", lambda: self._note_at(cell))
+            menu.addAction(_("Remove tile"), lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
+        menu.addAction(_("Add note here…"), lambda: self._note_at(cell))
         menu.exec(where)
 
     def _push(self, command: QUndoCommand) -> None:
         self.doc.undo_stack.push(command)
 
     def _note_at(self, cell: Cell) -> None:
-        text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")
+        text, ok = QInputDialog.getMultiLineText(self, _("Note"),
+                                                 _("Note at {cell}:").format(cell=cell))
         if ok and text.strip():
             self.doc.undo_stack.push(AddAnnotation(self.doc, "notes", Note(*cell, text.strip())))
 
