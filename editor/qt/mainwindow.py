@@ -35,6 +35,7 @@ from editor.i18n import N_, _, ngettext
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
+from editor.terms import figure_name
 
 from . import about, art, files, render
 from . import icons as icons_
@@ -514,7 +515,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for name, kind in self.doc.rules.figure_kinds().items():
-            combo.addItem(name, name)
+            combo.addItem(figure_name(name), name)
             combo.setItemData(combo.count() - 1, kind.help, Qt.ItemDataRole.ToolTipRole)
         combo.blockSignals(False)
         index = combo.findData(current)

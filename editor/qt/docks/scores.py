@@ -4,7 +4,7 @@ position compared under several rulesets. Everything comes from
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -114,10 +114,35 @@ def shown(table: QTableWidget, row: int, col: int,
 
 
 def fit_height(table: QTableWidget) -> None:
-    """Make a table exactly as tall as its rows."""
+    """Make a table exactly as tall as its rows, with room for its horizontal scroll bar
+    (long column names in some languages make it wider than a narrow dock)."""
     height = table.horizontalHeader().height() + 2 * table.frameWidth()
     height += sum(table.rowHeight(r) for r in range(table.rowCount()))
-    table.setFixedHeight(height + 2)
+    table.setProperty("fitted_height", height + 2)
+    if table.property("fits_scroll_bar") is None:
+        table.setProperty("fits_scroll_bar", True)
+        table.installEventFilter(_ScrollRoom(table))
+        header = table.horizontalHeader()
+        header.sectionResized.connect(lambda *_args: _ScrollRoom.fit(table))
+        header.geometriesChanged.connect(lambda: _ScrollRoom.fit(table))
+    _ScrollRoom.fit(table)
+
+
+class _ScrollRoom(QObject):
+    """Makes room for a fitted table's horizontal scroll bar while its columns are wider
+    than the table (long column names in some languages, a narrow dock)."""
+
+    @staticmethod
+    def fit(table: QTableWidget) -> None:
+        wide = table.horizontalHeader().length() + table.verticalHeader().width() \
+            > table.viewport().width() + 1
+        bar = table.horizontalScrollBar().sizeHint().height() if wide else 0
+        table.setFixedHeight(int(table.property("fitted_height")) + bar)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QTableWidget):
+            self.fit(watched)
+        return False
 
 
 LineKey = tuple[int, str, "tuple[int, int] | None", "str | None", int, str]
@@ -370,7 +395,8 @@ class ScoresWidget(QTabWidget):
         for i, name in enumerate(report.players):
             lines = [line for line in report.lines if line.player == i]
             head = QTreeWidgetItem([name, f"{sum(line.points for line in lines):+d}",
-                                    f"{len(lines)} lines"])
+                                    ngettext("{n} line", "{n} lines", len(lines)).format(
+                                        n=len(lines))])
             head.setForeground(0, QBrush(QColor(colours[i])))
             head.addChildren([_line_item(report, line, colours[i]) for line in lines])
             self.by_player.addTopLevelItem(head)
