@@ -31,8 +31,8 @@ import trust_fuzz as fuzz  # noqa: E402
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from editor.formats.jcz_xml import JczError, parse_jcz  # noqa: E402
 from editor.formats.lint import check_tileset  # noqa: E402
+from editor.jcz.tiles_xml import JczError, parse_jcz  # noqa: E402
 
 LOADERS = ("boards", "puzzles", "tilesets", "saves", "logs", "xml")
 

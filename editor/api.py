@@ -23,7 +23,7 @@ actions. Rules are cited with :func:`define` so that every point says why.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from editor.hookspecs import hookimpl
@@ -31,6 +31,7 @@ from editor.i18n import Domain
 from editor.model import events
 from editor.model import features as _features
 from editor.model.board import Cell, Placed
+from editor.model.boardview import BoardView as Board
 from editor.model.events import Event
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding, Severity
@@ -50,6 +51,7 @@ from editor.model.tiles import (
     Tile,
 )
 from editor.rules.editions import Edition, FigureKind, OptionSpec, Value
+from editor.rules.hooks import Hooks
 from editor.rules.moves import PLACE, TAKE_BACK, FigureAction, Offer, Slot, Turn
 from editor.terms import feature_name, figure_name, goods_name
 
@@ -60,59 +62,11 @@ __all__ = [
     "ABBOT", "BUILDER", "CITY", "CLOISTER_KINDS", "EDGE_KINDS", "FIELD", "FOLLOWER", "GARDEN",
     "MONASTERY", "PIG", "PLACE", "RIVER", "ROAD", "SIDE_DELTA", "SIDE_NAMES", "TAKE_BACK",
     "Board", "Cell", "Domain", "Edition", "Event", "FeatureInfo", "Figure", "FigureAction",
-    "FigureKind",
-    "Finding", "Offer", "OptionSpec", "Placed", "Player", "RuleRef", "Ruleset", "Segment",
+    "FigureKind", "Finding", "Hooks", "Offer", "OptionSpec", "Placed", "Player", "RuleRef",
+    "Ruleset", "Segment",
     "Severity", "Slot", "Tile", "Turn", "Value", "define", "describe", "events",
     "feature_name", "figure_name", "figures_by_root", "goods_name", "hookimpl",
 ]
-
-
-class Board(Protocol):
-    """The read-only view of a position a rule hook gets. Hooks never change the board:
-    they return events and the host applies them."""
-
-    @property
-    def cells(self) -> Mapping[Cell, Placed]:
-        """Placed tiles by cell."""
-
-    @property
-    def players(self) -> Sequence[Player]:
-        """Players in seat order (a figure's ``owner`` indexes this)."""
-
-    @property
-    def figures(self) -> Sequence[Figure]:
-        """Every figure on the board."""
-
-    def __len__(self) -> int: ...
-
-    def __iter__(self) -> Iterator[Placed]: ...
-
-    def at(self, x: int, y: int) -> Placed | None:
-        """The tile on a cell, if any."""
-
-    def find(self, node: int) -> int:
-        """The root node of the feature holding ``node``: the feature's name."""
-
-    def node_kind(self, node: int) -> str:
-        """The kind of a node's segment (``city``, ``road``, ``field``, ...)."""
-
-    def cell_of(self, node: int) -> Cell:
-        """The cell of the tile a node belongs to."""
-
-    def placed_of(self, node: int) -> Placed:
-        """The placed tile a node belongs to."""
-
-    def segment_of(self, node: int) -> Segment:
-        """The tile segment a node stands for."""
-
-    def neighbour_count(self, x: int, y: int) -> int:
-        """How many of the eight cells around (x, y) hold a tile."""
-
-    def is_complete(self, node: int) -> bool:
-        """Whether the feature holding ``node`` is completed."""
-
-    def figures_on(self, root: int) -> list[Figure]:
-        """The figures standing on the feature with this root."""
 
 
 class Ruleset(Protocol):
@@ -142,8 +96,10 @@ class Ruleset(Protocol):
     def strengths(self) -> dict[str, int]:
         """Majority strength per figure kind (a figure absent here has none)."""
 
-    def each(self, hook: str, **kwargs: Any) -> Iterator[tuple[Edition, Any]]:
-        """Call a hook of every edition in force (each inside the host's guard)."""
+    @property
+    def hooks(self) -> Hooks:
+        """The other editions' rule hooks, one typed method per hook
+        (``rules.hooks.field_city_bonus(board, fields, cities, player, farms)``)."""
 
 
 def describe(board: Board, node: int,

@@ -104,6 +104,13 @@ def write_po(path: Path, catalogue: Catalog) -> None:
     path.write_bytes(buffer.getvalue())
 
 
+def _texts(value: object) -> tuple[str, ...]:
+    """A message's id or string as a tuple (one item, or one per plural form)."""
+    if isinstance(value, (tuple, list)):
+        return tuple(str(v or "") for v in value)
+    return (str(value or ""),)
+
+
 def translations(catalogue: Catalog) -> dict[object, str]:
     """The messages a compiled catalogue must hold, keyed as :mod:`gettext` keys them
     (``context\x04id``; ``(id, form)`` for plurals), fuzzy and empty ones left out."""
@@ -111,14 +118,15 @@ def translations(catalogue: Catalog) -> dict[object, str]:
     for message in catalogue:
         if not message.id or message.fuzzy:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        ids = _texts(message.id)
         key = f"{message.context}\x04{ids[0]}" if message.context else ids[0]
-        if isinstance(message.string, tuple):
-            for form, text in enumerate(message.string):
+        strings = _texts(message.string)
+        if len(ids) > 1:
+            for form, text in enumerate(strings):
                 if text:
                     found[(key, form)] = text
-        elif message.string:
-            found[key] = message.string
+        elif strings[0]:
+            found[key] = strings[0]
     return found
 
 
@@ -191,9 +199,7 @@ def problems(domain: TextDomain, language: str, sources: Catalog | None = None
     for message in catalogue:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = (message.string if isinstance(message.string, tuple)
-                   else (message.string,))
+        ids, strings = _texts(message.id), _texts(message.string)
         where = f"{path.name}:{message.lineno}"
         if message.fuzzy:
             found.append(f"{where}: fuzzy: {ids[0]!r}")
@@ -208,15 +214,13 @@ def problems(domain: TextDomain, language: str, sources: Catalog | None = None
                 found.append(f"{where}: placeholders {sorted(have)} instead of "
                              f"{sorted(expected)}: {text!r}")
     if sources is not None:
-        known = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
-                 for m in catalogue if m.id}
-        marked = {(m.context, m.id if isinstance(m.id, str) else m.id[0])
-                  for m in sources if m.id}
-        for _context, message in sorted(marked - known, key=str):
+        known = {(m.context, _texts(m.id)[0]) for m in catalogue if m.id}
+        marked = {(m.context, _texts(m.id)[0]) for m in sources if m.id}
+        for _context, text in sorted(marked - known, key=str):
             found.append(f"{path.name}: not in the catalogue (run python -m "
-                         f"editor.catalogues update): {message!r}")
-        for _context, message in sorted(known - marked, key=str):
-            found.append(f"{path.name}: no longer in the sources: {message!r}")
+                         f"editor.catalogues update): {text!r}")
+        for _context, text in sorted(known - marked, key=str):
+            found.append(f"{path.name}: no longer in the sources: {text!r}")
     mo = domain.mo(language)
     if not mo.exists() or mo_translations(mo) != translations(catalogue):
         found.append(f"{mo}: out of date (run python -m editor.catalogues compile)")

@@ -1,8 +1,9 @@
 """Every hook a plugin may implement. This file is the plugin author's reference.
 
 A plugin is a module or object with functions named like the specs below, decorated with
-``editor.hookimpl``. Built-in plugins live in ``plugins/``; a third-party package registers its
-module under the entry-point group ``carcassonne_editor``::
+``editor.api.hookimpl``; it imports nothing from ``editor`` but :mod:`editor.api`. Built-in
+plugins live in ``plugins/``; a third-party package registers its module under the
+entry-point group ``carcassonne_editor``::
 
     [project.entry-points.carcassonne_editor]
     my_expansion = "my_package.plugin"
@@ -34,7 +35,8 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from editor.model.board import Board, Placed
+    from editor.model.board import Placed
+    from editor.model.boardview import BoardView as Board
     from editor.model.events import Event
     from editor.model.features import FeatureInfo
     from editor.model.findings import Finding
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 PROJECT = "carcassonne_editor"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
-#: Decorator for plugin functions implementing a hook (also ``editor.hookimpl``).
+#: Decorator for plugin functions implementing a hook (``editor.api.hookimpl``).
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from editor.formats.jsonio import source_name
 from editor.i18n import _, ngettext
-from editor.puzzles import CheckReport, PuzzleError, check
+from editor.puzzles import CheckReport, PuzzleError, Stopped, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
 
@@ -21,6 +21,7 @@ from .common import (
     report_plugin_errors,
     rules_for,
 )
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -30,10 +31,12 @@ def register(subparsers: Any) -> None:
         description="Check that the puzzle's reference solution is legal, optimal (no move "
         "does better on the objective) and unique (every move that ties it is listed; the "
         "same move written differently, such as a symmetric tile turned another way, does "
-        "not count). Exit code: 0 legal, optimal and unique; 1 otherwise, saying why; 2 the "
-        "board cannot be read or has no puzzle block.")
+        "not count). A board and hand holding more copies of a tile than the box are warned "
+        "about. Exit code: 0 legal, optimal and unique; 1 otherwise, saying why, or the time "
+        "limit stopped the check; 2 the board cannot be read or has no puzzle block.")
     parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
     add_rules(parser)
+    add_time_limit(parser)
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -43,14 +46,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         rules = rules_for(position, args.rules, args.board)
-        report = check(position, rules, catalogue())
+        with work_bar(args, "checking") as progress:
+            report = check(position, rules, catalogue(), progress)
     except CommandError as exc:
         print(f"carcassonne-editor check: {exc}", file=sys.stderr)
         return 2
     except PuzzleError as exc:  # the board's puzzle block
         print(f"carcassonne-editor check: {source_name(args.board)}: {exc}", file=sys.stderr)
         return 2
+    except Stopped as exc:
+        print(f"carcassonne-editor check: {args.board}: not checked: {exc}", file=sys.stderr)
+        return 1
     failed = report_plugin_errors(args.board, rules)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     if args.format == "json":
         print_json(report.to_json())
     else:
@@ -80,6 +89,7 @@ def render(report: CheckReport, name: str) -> str:
         legal=yes if report.legal else no, optimal=yes if report.optimal else no,
         unique=yes if report.unique else no, n=report.considered))
     out += [f"  {problem}" for problem in report.problems]
+    out += [f"  warning: {warning}" for warning in report.warnings]
     for r in report.same:
         written = _(" then ").join(format_move(m) for m in r.moves)
         if [format_move(m) for m in r.moves] != [format_move(m) for m in report.solution]:

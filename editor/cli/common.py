@@ -8,7 +8,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from editor.formats.report import OUTPUT_FORMAT, FileResult, render_text
+from editor.formats.findings_report import OUTPUT_FORMAT, FileResult, render_text
 from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.position import Position

@@ -12,12 +12,12 @@ import sys
 from typing import Any
 
 from editor.formats.boards import position_to_dict, save_position
+from editor.formats.findings_report import line
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
-from editor.formats.report import line
 from editor.jcz import convert, read_save, restore
+from editor.jcz.replay import ReplayError, replay
 from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
-from editor.replay import ReplayError, replay
 from editor.workspace import catalogue, ruleset_of
 
 from .common import add_format, print_json, report_plugin_errors

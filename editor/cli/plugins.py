@@ -17,8 +17,8 @@ def register(subparsers: Any) -> None:
         "plugins", help="list plugins, their editions and hooks, and load errors",
         description="List the built-in and installed plugins (entry-point group "
         "'carcassonne_editor'), their versions, the editions each registers with their "
-        "options, the hooks each implements, and any plugin that failed. Exit code: 0 every "
-        "plugin loaded, 1 a plugin failed (listed).")
+        "options and sources, the hooks each implements, and any plugin that failed. Exit "
+        "code: 0 every plugin loaded, 1 a plugin failed (listed).")
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -33,6 +33,7 @@ def describe(host: PluginHost) -> dict[str, Any]:
             editions.append({
                 "name": e.name, "title": e.title, "expansion": e.expansion,
                 "tilesets": list(e.tilesets), "pairs_with": list(e.pairs_with),
+                "citation": e.citation,
                 "figures": [{"kind": k.name, "strength": k.strength, "supply": k.supply}
                             for k in e.figures],
                 "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
                 print("  " + (_("edition {name}: {title}  [disabled]") if e["disabled"]
                               else _("edition {name}: {title}")).format(name=e["name"],
                                                                        title=title))
+                if e["citation"]:
+                    print("    " + _("sources: {citation}").format(citation=e["citation"]))
                 for o in e["options"]:
                     choices = "|".join(map(str, o["choices"]))
                     print("    " + _("option {name}={choices} (default {default})").format(

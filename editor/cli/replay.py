@@ -13,11 +13,9 @@ import argparse
 import sys
 from typing import Any
 
-from editor.formats.report import line
+from editor.formats.findings_report import line
 from editor.i18n import _, ngettext
-from editor.model.findings import Finding, Severity
-from editor.plugins import default_host
-from editor.replay import (
+from editor.jcz.replay import (
     OK,
     UNREADABLE,
     Check,
@@ -29,6 +27,8 @@ from editor.replay import (
     open_game,
     replay,
 )
+from editor.model.findings import Finding, Severity
+from editor.plugins import default_host
 from editor.rules.ruleset import RulesetError
 from editor.workspace import catalogue, ruleset_of
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
-from editor.puzzles import Bag, Fitter, Puzzle, PuzzleError, bag, bag_sets, fits
+from editor.puzzles import Bag, Fitter, Puzzle, PuzzleError, Stopped, bag, bag_sets, fits
 from editor.rules.engine import Engine
 from editor.rules.notation import NotationError, find_tile
 from editor.workspace import catalogue
@@ -22,6 +22,7 @@ from .common import (
     report_plugin_errors,
     rules_for,
 )
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -31,8 +32,9 @@ def register(subparsers: Any) -> None:
         description="Scenario tools. The bag is the box of the board's tile sets (those it "
         "lists, else its ruleset's) minus the tiles on the board and the puzzle's tiles in "
         "hand; a dead cell is an empty cell beside the board where no tile left in the bag "
-        "fits. Exit code: 0 done, 1 the board holds more copies of a tile than the box, 2 the "
-        "board cannot be read or the command line is wrong.")
+        "fits. Exit code: 0 done, 1 the board holds more copies of a tile than the box or the "
+        "time limit stopped the work, 2 the board cannot be read or the command line is "
+        "wrong.")
     parser.add_argument("board", metavar="BOARD", help="a board file")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--remaining", action="store_true", help="the tiles left in the bag")
@@ -42,6 +44,7 @@ def register(subparsers: Any) -> None:
                       help="the cells (and rotations) where TILE may go, e.g. 'E' or "
                       "'base-c2/E'")
     add_rules(parser)
+    add_time_limit(parser)
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -83,7 +86,12 @@ def run(args: argparse.Namespace) -> int:
             for (x, y), rs in found:
                 print(f"  ({x}, {y})  " + " ".join(f"{r * 90}°" for r in rs))
     elif args.dead:
-        dead = Fitter(engine, left.available()).dead_cells(board)
+        try:
+            with work_bar(args, "dead cells") as progress:
+                dead = Fitter(engine, left.available()).dead_cells(board, progress)
+        except Stopped as exc:
+            print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
+            return 1
         if args.format == "json":
             print_json({"query": "dead", "bag": left.total, "dead": [list(c) for c in dead]})
         else:

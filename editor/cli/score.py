@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from editor.i18n import _
-from editor.rules.report import ScoreReport, score_report
+from editor.rules.score_report import ScoreReport, score_report
 from editor.terms import feature_name
 
 from .common import (

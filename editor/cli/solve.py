@@ -8,7 +8,7 @@ from typing import Any
 
 from editor.formats.jsonio import source_name
 from editor.i18n import _, ngettext
-from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver
+from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver, Stopped
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
 
@@ -22,6 +22,7 @@ from .common import (
     rules_for,
     table,
 )
+from .progress import add_time_limit, work_bar
 
 
 def register(subparsers: Any) -> None:
@@ -34,11 +35,13 @@ def register(subparsers: Any) -> None:
         "this turn's tile, then a builder's extra tile or the tile of their next turn (the "
         "opponents' turns between are not played); with several tiles each move is ranked "
         "by its best line. Exit code: 0 ranked, 1 no legal move or none meets the "
-        "objective, 2 the board cannot be read or has no usable puzzle.")
+        "objective, or the time limit stopped the search (the moves searched completely are "
+        "listed), 2 the board cannot be read or has no usable puzzle.")
     parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
     parser.add_argument("--top", type=int, default=10, metavar="N",
                         help="how many moves to list (default 10; 0 lists all)")
     add_rules(parser)
+    add_time_limit(parser)
     add_format(parser)
     parser.set_defaults(handler=run)
 
@@ -51,8 +54,13 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.board} has no puzzle block")
         rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
-        solver = Solver.for_position(position, rules, catalogue(), puzzle)
-        ranking = solver.rank()
+        stopped: Stopped | None = None
+        with work_bar(args, "solving") as progress:
+            solver = Solver.for_position(position, rules, catalogue(), puzzle, progress)
+            try:
+                ranking = solver.rank()
+            except Stopped as exc:
+                stopped, ranking = exc, exc.partial
     except CommandError as exc:
         print(f"carcassonne-editor solve: {exc}", file=sys.stderr)
         return 2
@@ -60,21 +68,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"carcassonne-editor solve: {source_name(args.board)}: {exc}", file=sys.stderr)
         return 2
     failed = report_plugin_errors(args.board, rules)
+    if stopped is not None:
+        print(f"carcassonne-editor solve: {stopped}; the ranking lists the "
+              f"{len(ranking)} first move{'' if len(ranking) == 1 else 's'} searched "
+              "completely", file=sys.stderr)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking
     if args.format == "json":
         print_json({"title": puzzle.title or position.title, "ruleset": rules.name,
                     "objective": objective, "hand": puzzle.hand, "considered": len(ranking),
-                    "moves": [entry(r) for r in shown]})
+                    "complete": stopped is None, "moves": [entry(r) for r in shown]})
     else:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
-                     ranking, shown))
+                     ranking, shown, stopped))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
-    if not solved:
+    if not solved and stopped is None:
         why = _("no move meets the objective") if ranking else _("no legal move")
         print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
-    return 0 if solved and not failed else 1
+    return 0 if solved and stopped is None and not failed else 1
 
 
 def entry(r: Ranked) -> dict[str, object]:
@@ -84,12 +96,17 @@ def entry(r: Ranked) -> dict[str, object]:
 
 
 def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: list[Ranked],
-           shown: list[Ranked]) -> str:
-    """The ranking as text."""
+           shown: list[Ranked], stopped: Stopped | None = None) -> str:
+    """The ranking as text (a partial one when the search was ``stopped``)."""
     out = [_("Puzzle: {title}").format(title=title)] if title else []
     out += [_("Ruleset: {ruleset}").format(ruleset=ruleset),
             _("Objective: {objective}").format(objective=objective),
             _("Hand: {tiles}").format(tiles=", ".join(hand)), ""]
+    if stopped is not None:
+        out.insert(-1, _("Incomplete: {reason}; ranks are among the moves searched").format(
+            reason=stopped))
+        if not ranking:
+            return "\n".join([*out, _("no first move was searched completely")])
     if not ranking:
         return "\n".join([*out, _("{tile} fits nowhere: no legal move").format(tile=hand[0])])
     rows = [[r.rank, format_move(r.move), r.outcome.describe(),

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-from editor.formats.report import line
+from editor.formats.findings_report import line
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError
 from editor.i18n import _

@@ -11,9 +11,9 @@ from typing import Any
 from editor.formats import versions
 from editor.formats.boards import position_from_dict
 from editor.formats.extras import without
+from editor.formats.findings_report import FileResult, render_json, render_text
 from editor.formats.jsonio import STDIN, read_json, source_name
 from editor.formats.lint import check_board, check_tileset, is_tileset
-from editor.formats.report import FileResult, render_json, render_text
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError, builtin_tileset_paths, tileset_from_dict
 from editor.model.findings import Finding, Severity

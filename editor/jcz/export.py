@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from editor.formats.jsonio import write_json_atomic
+from editor.jcz.replay import Replay, ReplayError, figure_states, replay, start_of
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.findings import Finding, Severity
@@ -45,7 +46,6 @@ from editor.model.position import Position
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import Replay, ReplayError, figure_states, replay, start_of
 from editor.rules.engine import Engine
 from editor.rules.legality import position_findings
 from editor.rules.movelog import entry_of

@@ -7,6 +7,7 @@ No Qt here: the editor's puzzle panel (``editor.qt.docks.puzzle``) and the ``sol
 
 from .check import CheckReport, check
 from .objectives import Outcome
+from .progress import CANCELLED, TIME_LIMIT, Progress, Stopped
 from .puzzle import (
     BEST_MARGIN,
     BLOCK_COMPLETION,
@@ -24,8 +25,8 @@ from .scenario import Bag, Fitter, bag, bag_sets, fits
 from .solver import Ranked, Solver
 
 __all__ = [
-    "BEST_MARGIN", "BLOCK_COMPLETION", "MOST_POINTS", "OBJECTIVE_TYPES", "REACH_POINTS",
-    "Bag", "CheckReport", "FeatureRef", "Fitter", "Objective", "Outcome", "Puzzle",
-    "PuzzleError", "Ranked", "Solver", "bag", "bag_sets", "check", "fits", "move_from_dict",
-    "move_to_dict",
+    "BEST_MARGIN", "BLOCK_COMPLETION", "CANCELLED", "MOST_POINTS", "OBJECTIVE_TYPES",
+    "REACH_POINTS", "TIME_LIMIT", "Bag", "CheckReport", "FeatureRef", "Fitter", "Objective",
+    "Outcome", "Progress", "Puzzle", "PuzzleError", "Ranked", "Solver", "Stopped", "bag",
+    "bag_sets", "check", "fits", "move_from_dict", "move_to_dict",
 ]

@@ -8,6 +8,9 @@ shapes on the same cells, every figure on the same feature, the same scores, goo
 supplies): a symmetric tile written turned another way, or a farmer on another segment of
 the same field, is the same answer. For ``reach-points`` and ``block-completion`` optimal
 means the objective is met, and unique that no other move meets it.
+
+A puzzle whose board and hand hold more copies of a tile than its box (the board's tile
+sets) cannot be set up with a real box: the report warns about it without failing.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from editor.rules.notation import format_move
 from editor.rules.ruleset import Ruleset
 
 from .objectives import Outcome
+from .progress import Progress
 from .puzzle import Puzzle, PuzzleError
+from .scenario import bag, bag_sets
 from .solver import Ranked, Solver
 
 
@@ -33,6 +38,8 @@ class CheckReport:
     ruleset: str
     objective: str
     problems: list[str] = field(default_factory=list)
+    #: what does not fail the check but should be fixed (more copies than the box holds)
+    warnings: list[str] = field(default_factory=list)
     legal: bool = False
     optimal: bool = False
     solution: list[Move] = field(default_factory=list)
@@ -68,12 +75,14 @@ class CheckReport:
             "outcome": self.outcome.to_json() if self.outcome else None,
             "best": [entry(r) for r in self.best], "ties": [entry(r) for r in self.ties],
             "same": [entry(r) for r in self.same], "considered": self.considered,
-            "problems": list(self.problems),
+            "problems": list(self.problems), "warnings": list(self.warnings),
         }
 
 
-def check(position: Position, rules: Ruleset, catalogue: Catalogue) -> CheckReport:
-    """Check the position's puzzle (``PuzzleError`` when the board has no puzzle block)."""
+def check(position: Position, rules: Ruleset, catalogue: Catalogue,
+          progress: Progress | None = None) -> CheckReport:
+    """Check the position's puzzle (``PuzzleError`` when the board has no puzzle block;
+    :class:`~.progress.Stopped` when ``progress`` is cancelled or out of time)."""
     if position.puzzle is None:
         raise PuzzleError("the board has no puzzle block")
     puzzle = Puzzle.from_dict(position.puzzle)
@@ -81,10 +90,11 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue) -> CheckRepo
     report = CheckReport(puzzle, rules.name, puzzle.objective.describe(
         names, puzzle.to_move, position.board))
     try:
-        solver = Solver.for_position(position, rules, catalogue, puzzle)
+        solver = Solver.for_position(position, rules, catalogue, puzzle, progress)
     except PuzzleError as exc:
         report.problems.append(str(exc))
         return report
+    report.warnings = box_warnings(position, rules, catalogue, puzzle)
     if not puzzle.solution:
         report.problems.append("the puzzle has no reference solution")
     else:
@@ -124,3 +134,18 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue) -> CheckRepo
             report.problems.append(f"the solution is not unique: {len(report.ties)} other "
                                    f"move{'s' if len(report.ties) > 1 else ''} tie: {listed}")
     return report
+
+
+def box_warnings(position: Position, rules: Ruleset, catalogue: Catalogue,
+                 puzzle: Puzzle) -> list[str]:
+    """One line per tile the board and hand hold more often than the box."""
+    try:
+        hand = puzzle.hand_tiles(catalogue)
+    except PuzzleError:
+        hand = []
+    sets = bag_sets(position, rules, catalogue)
+    left = bag(position.board, sets, hand)
+    box = ", ".join(s.id for s in sets)
+    return [f"{tile.ref}: the board and hand hold {tile.count + n}, the box ({box}) has "
+            f"{tile.count}; nobody can set this puzzle up with a real box"
+            for tile, n in left.excess.items()]

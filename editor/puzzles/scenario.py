@@ -18,6 +18,8 @@ from editor.model.tilesets import Catalogue, TileSet
 from editor.rules.engine import Engine
 from editor.rules.ruleset import Ruleset
 
+from .progress import Progress
+
 
 @dataclass(slots=True)
 class Bag:
@@ -81,8 +83,7 @@ class Fitter:
         self.engine = engine
         self.tiles = list(tiles)
         rules = engine.rules
-        self._restricted = {t: rules.any("carcassonne_restricts_placement", tile=t)
-                            for t in self.tiles}
+        self._restricted = {t: rules.hooks.restricts_placement(t) for t in self.tiles}
 
     def rotations(self, board: Board, tile: Tile, cell: Cell) -> list[int]:
         """Distinct rotations (quarter turns) in which ``tile`` may go on the empty ``cell``."""
@@ -96,10 +97,16 @@ class Fitter:
         """Whether none of the tiles fits the empty ``cell``."""
         return not any(self.rotations(board, t, cell) for t in self.tiles)
 
-    def dead_cells(self, board: Board) -> list[Cell]:
+    def dead_cells(self, board: Board, progress: Progress | None = None) -> list[Cell]:
         """Frontier cells where none of the tiles fits, sorted by (y, x)."""
-        return sorted((c for c in board.frontier if self.dead(board, c)),
-                      key=lambda c: (c[1], c[0]))
+        frontier = sorted(board.frontier, key=lambda c: (c[1], c[0]))
+        dead = []
+        for i, cell in enumerate(frontier):
+            if progress is not None:
+                progress.advance(i / len(frontier), f"cell {i + 1} of {len(frontier)}")
+            if self.dead(board, cell):
+                dead.append(cell)
+        return dead
 
 
 def fits(engine: Engine, board: Board, tile: Tile) -> list[tuple[Cell, list[int]]]:

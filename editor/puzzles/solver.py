@@ -23,6 +23,12 @@ joins no feature holding a figure and adds no neighbour to a monastery or garden
 one cannot change final scoring, so it reuses the totals of the position before it. That
 locality holds for the built-in editions; a ruleset with a third-party edition gets final
 scoring after every move.
+
+**Progress.** Given a :class:`~.progress.Progress`, the search reports the share of the
+first moves (and of the second moves under each) searched, checks for cancellation and
+the time limit at every move, and stops with :class:`~.progress.Stopped`, whose
+``partial`` holds the ranking of the first moves searched completely; the board is left as
+it was.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from editor.rules.moves import Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
 from .objectives import Goal, Outcome, goal_for
+from .progress import Progress, Stopped
 from .puzzle import Puzzle, PuzzleError, move_from_dict
 from .scenario import Fitter, bag, bag_sets
 
@@ -76,8 +83,9 @@ class Solver:
 
     def __init__(self, board: Board, rules: Ruleset, puzzle: Puzzle, catalogue: Catalogue,
                  sets: Sequence[TileSet] = (), *, local: bool | None = None,
-                 engine: Engine | None = None) -> None:
+                 engine: Engine | None = None, progress: Progress | None = None) -> None:
         self.board = board
+        self.progress = progress
         self.puzzle = puzzle
         self.catalogue = catalogue
         self.engine = engine if engine is not None else Engine(rules)
@@ -92,21 +100,23 @@ class Solver:
         self.start = [p.score for p in board.players]
         self.fitter = Fitter(self.engine, bag(board, sets, self.hand).available()) \
             if self.goal.needs_bag else None
-        infos = rules.host.infos
-        self.local = all(e.plugin in infos and infos[e.plugin].builtin
-                         for e in rules.editions) if local is None else local
+        self.local = all(rules.host.is_builtin(e) for e in rules.editions) \
+            if local is None else local
         self._totals: list[int] | None = None
+        #: (index, count) of the move being searched at the first two levels, while ranking
+        self._where: list[tuple[int, int]] | None = None
 
     @classmethod
     def for_position(cls, position: Position, rules: Ruleset, catalogue: Catalogue,
-                     puzzle: Puzzle | None = None) -> Solver:
+                     puzzle: Puzzle | None = None,
+                     progress: Progress | None = None) -> Solver:
         """A solver for a position's own puzzle block (or ``puzzle``)."""
         if puzzle is None:
             if position.puzzle is None:
                 raise PuzzleError("the board has no puzzle block")
             puzzle = Puzzle.from_dict(position.puzzle)
         return cls(position.board, rules, puzzle, catalogue,
-                   bag_sets(position, rules, catalogue))
+                   bag_sets(position, rules, catalogue), progress=progress)
 
     # -- what the objective reads (LineEnd) ----------------------------------------------
 
@@ -131,15 +141,19 @@ class Solver:
         """Every first move (every first ``depth`` moves of a line), best first; ``part`` is
         the part of the turn the first tile is played in (2: a builder's extra tile)."""
         found: list[Ranked] = []
-        self._search(0, part, None, depth, [], found)
-        found.sort(key=lambda r: r.outcome.order, reverse=True)
-        keys = [r.outcome.key for r in found]
-        ranked, rank = [], 1
-        for i, item in enumerate(found):
-            if i and keys[i] != keys[i - 1]:
-                rank = i + 1
-            ranked.append(Ranked(item.moves, item.line, item.outcome, rank))
-        return ranked
+        mark = self.board.mark()
+        self._where = []
+        try:
+            self._search(0, part, None, depth, [], found)
+        except Stopped as stopped:
+            stopped.partial = _ranked(found)
+            raise
+        finally:
+            self._where = None
+            self.board.undo_to(mark)
+        if self.progress is not None:
+            self.progress.advance(1.0, f"{len(found)} moves ranked")
+        return _ranked(found)
 
     def evaluate(self, moves: Sequence[Move]) -> tuple[Outcome, tuple[Move, ...]]:
         """The outcome of the best line starting with ``moves`` and that line.
@@ -155,6 +169,15 @@ class Solver:
         finally:
             board.undo_to(mark)
         return outcome, (*moves, *rest)
+
+    def check_moves(self, moves: Sequence[Move]) -> None:
+        """Raise ``IllegalMove`` or ``PuzzleError`` unless ``moves`` may begin a line (as
+        :meth:`evaluate` checks them, without its search)."""
+        mark = self.board.mark()
+        try:
+            self._play(moves, check=True)
+        finally:
+            self.board.undo_to(mark)
 
     def solution(self) -> list[Move]:
         """The puzzle's reference solution as moves, each read on the board the moves before
@@ -246,8 +269,15 @@ class Solver:
         if reuse and totals is None:
             totals = self._final()
         record = len(prefix) < depth
+        progress, where = self.progress, self._where
+        level = len(where) if where is not None else 2
+        watched = progress is not None and level < 2
         best: tuple[Outcome, tuple[Move, ...]] | None = None
-        for move in moves:
+        for j, move in enumerate(moves):
+            if watched:
+                self._tick(level, j, len(moves))
+            elif progress is not None:
+                progress.check()
             result = engine.apply(board, move, Turn(player, part), check=False)
             known = totals if reuse and self._quiet(result) else None
             if record:
@@ -261,8 +291,23 @@ class Solver:
                     found.append(Ranked((*prefix, move), (*prefix, move, *rest), outcome))
             if best is None or outcome.order > best[0].order:
                 best = (outcome, (move, *rest))
+        if watched and where is not None:
+            del where[level:]
         assert best is not None
         return best
+
+    def _tick(self, level: int, index: int, count: int) -> None:
+        """Report the share searched: move ``index`` of ``count`` at ``level`` (0 or 1)."""
+        where = self._where
+        assert self.progress is not None and where is not None
+        del where[level:]
+        where.append((index, count))
+        fraction, scale = 0.0, 1.0
+        for i, n in where:
+            fraction += scale * i / n
+            scale /= n
+        first, total = where[0]
+        self.progress.advance(fraction, f"move {first + 1} of {total}")
 
     def _final(self) -> list[int]:
         board = self.board
@@ -303,3 +348,12 @@ class Solver:
                                  board.node_segment[n]], board.node_kind(n)) for n in members))
 
 
+def _ranked(found: list[Ranked]) -> list[Ranked]:
+    """Lines best first, with their ranks (ties share one)."""
+    found = sorted(found, key=lambda r: r.outcome.order, reverse=True)
+    ranked, rank = [], 1
+    for i, item in enumerate(found):
+        if i and found[i].outcome.key != found[i - 1].outcome.key:
+            rank = i + 1
+        ranked.append(Ranked(item.moves, item.line, item.outcome, rank))
+    return ranked

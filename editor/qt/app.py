@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
@@ -11,17 +12,19 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from editor.formats.jsonio import read_json
 from editor.formats.lint import is_tileset
-from editor.model.tilesets import Catalogue
+from editor.model.findings import Finding
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
 from . import about, art, files
 from .designer import open_tileset_window
-from .designer.document import DocumentError
+from .designer.document import DocumentError, playtest_signals
 from .docks.movelog import open_path
 from .document import BoardDocument
-from .mainwindow import APP_TITLE, MainWindow, refuse_file
+from .mainwindow import APP_TITLE, MainWindow
+from .notices import report_unopened
 from .preferences import install_language
 
 ORGANIZATION = "carcassonne-editor"
@@ -75,10 +78,10 @@ def recovered_documents(host: PluginHost, catalogue: Catalogue) -> list[BoardDoc
     for entry in entries:
         if choice == "recover":
             result = files.recover(entry, host, catalogue)
-            if result.document is None:
-                continue  # keep an autosave that does not load; it may still be wanted
-            docs.append(result.document)
-        if choice != "later":
+            if result.document is not None:
+                docs.append(result.document)  # its autosave stays until saved or discarded
+            # an autosave that does not load is kept: it may still be wanted
+        elif choice == "discard":
             files.forget(entry)
     return docs
 
@@ -90,6 +93,36 @@ def open_window(doc: BoardDocument, host: PluginHost, catalogue: Catalogue) -> M
     window.closed.connect(lambda: _closed(window))
     window.show()
     return window
+
+
+def board_for_playtest(tile_set: TileSet, path: str) -> MainWindow | None:
+    """A board window to play-test ``tile_set`` on (the board at ``path``, or a new one when
+    ``path`` is empty), its catalogue showing the set; ``None`` when the board cannot be
+    opened (the person is told why)."""
+    host = default_host()
+    catalogue = load_catalogue(host)
+    if path:
+        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
+        if result.document is None:
+            report_unopened(None, [(path, result.findings)])
+            return None
+        files.add_recent(path)
+        doc = result.document
+    else:
+        doc = BoardDocument(host=host, catalogue=catalogue)
+    window = open_window(doc, host, catalogue)
+    window.show_playtested(tile_set)
+    return window
+
+
+_PLAYTEST_CONNECTED: list[bool] = []
+
+
+def _connect_playtest() -> None:
+    """Let the designer ask for a board to play-test on (once per process)."""
+    if not _PLAYTEST_CONNECTED:
+        playtest_signals().boardWanted.connect(board_for_playtest)
+        _PLAYTEST_CONNECTED.append(True)
 
 
 def _closed(window: MainWindow) -> None:
@@ -105,22 +138,30 @@ def _closed(window: MainWindow) -> None:
 def start(paths: list[str], host: PluginHost | None = None,
           catalogue: Catalogue | None = None) -> list[MainWindow]:
     """Open the windows of a start: recovered autosaves, then ``paths``; with neither, the
-    last session's files, or the sample position on first start (no recent files)."""
+    last session's files, or the sample position on first start (no recent files).
+
+    A file that cannot be opened never stops the start: the others open (or an empty
+    board when none does), then one message says which files failed and why.
+    """
     host = host or default_host()
     catalogue = catalogue or load_catalogue(host)
+    _connect_playtest()
     docs = recovered_documents(host, catalogue)
     designing = False
+    failures: list[tuple[str, list[Finding] | str]] = []
     for path in paths:
         if is_tileset_file(path):
             try:
                 open_tileset_window(path)
                 designing = True
             except DocumentError as exc:
-                refuse_file(None, path, str(exc))
+                failures.append((path, str(exc)))
+            except Exception as exc:  # the designer's bug must not stop the start
+                failures.append((path, [files.internal_error(path, exc)]))
             continue
-        result = open_path(path, host, catalogue)
+        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
         if result.document is None:
-            refuse_file(None, path, result.message)
+            failures.append((path, result.findings))
         else:
             files.add_recent(path)
             docs.append(result.document)
@@ -131,7 +172,10 @@ def start(paths: list[str], host: PluginHost | None = None,
                 docs.append(result.document)
     if not docs and not designing:
         docs.append(BoardDocument(host=host, catalogue=catalogue))
-    return [open_window(doc, host, catalogue) for doc in docs]
+    windows = [open_window(doc, host, catalogue) for doc in docs]
+    if failures:
+        report_unopened(windows[0] if windows else None, failures)
+    return windows
 
 
 def is_tileset_file(path: str) -> bool:

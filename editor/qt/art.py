@@ -359,7 +359,7 @@ class _Builder:
             elif seg.kind == RIVER:
                 end = _MID[sides[0]] + _INWARD[sides[0]] * (32 if has_monastery else 50)
                 line.path = _stub(sides[0], end)
-                radius = 17 if "lake" in self.tile.tags else 10
+                radius = 17.0 if "lake" in self.tile.tags else 10.0
                 self.geo.ponds.append((end, radius))
             elif "dead-end" in seg.tags:
                 end = _MID[sides[0]] + _INWARD[sides[0]] * 28
@@ -496,7 +496,9 @@ class _Builder:
             for kind, count in seg.goods.items():
                 symbols += [kind] * count
             if seg.kind == CITY and symbols:
-                geo.symbols.append((spots.get(i, self.anchors[i]), symbols))
+                spot = spots.get(i, self.anchors[i])
+                if spot is not None:
+                    geo.symbols.append((spot, symbols))
         geo.anchors = [a if a is not None else QPointF(_C) for a in self.anchors]
         geo.idmap = image
         self._roofs(*self._grid)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QUndoCommand
 from editor.model.board import Cell
 from editor.model.players import Player
 
-from .document import Annotation, BoardDocument, FigureSpec, TileSpec
+from .document import Annotation, BoardDocument, BoardState, FigureSpec, TileSpec
 
 #: Command ids for merging consecutive edits of the same field.
 MERGE_PLAYER = 1
@@ -344,17 +344,31 @@ class RemoveAnnotation(DocumentCommand):
 
 
 class ChangeRuleset(DocumentCommand):
-    """Switch editions and options; scores follow at once."""
+    """Switch editions and options; scores follow at once. With ``state`` the board becomes
+    that state too (supplies that follow the ruleset, tiles converted to its sets), with
+    ``tilesets`` the board lists those sets (tiles kept against the sets they come from)."""
 
     def __init__(self, doc: BoardDocument, editions: list[str],
-                 options: dict[str, dict[str, Any]]) -> None:
+                 options: dict[str, dict[str, Any]], state: BoardState | None = None,
+                 tilesets: list[str] | None = None) -> None:
         super().__init__(doc, f"Rules: {' + '.join(editions)}")
         self.new = (list(editions), {k: dict(v) for k, v in options.items()})
         self.old = (list(doc.position.editions),
                     {k: dict(v) for k, v in doc.position.options.items()})
+        self.states = (doc.state(), state) if state is not None else None
+        self.tilesets = (list(doc.position.tilesets), list(tilesets)) \
+            if tilesets is not None else None
 
     def redo(self) -> None:
         self.doc.set_ruleset(*self.new)
+        if self.tilesets is not None:
+            self.doc.set_tilesets(self.tilesets[1])
+        if self.states is not None:
+            self.doc.set_state(self.states[1])
 
     def undo(self) -> None:
+        if self.states is not None:
+            self.doc.set_state(self.states[0])
+        if self.tilesets is not None:
+            self.doc.set_tilesets(self.tilesets[0])
         self.doc.set_ruleset(*self.old)

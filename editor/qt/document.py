@@ -4,6 +4,16 @@ Views never change the position directly: they push undo commands (``editor.qt.c
 whose ``redo``/``undo`` call the edit methods here, and every edit announces itself with a
 signal naming what changed, so the scene updates only the affected items.
 
+A ruleset that cannot be built (an edition no plugin provides, a misspelt option) leaves the
+document with :class:`UnavailableRuleset`: no edition, nothing scored, only the geometry
+checked, and an error finding that says why, until the person picks a ruleset. The
+position keeps the file's editions, so that saving does not lose them.
+
+Scores and findings are computed a moment after the last edit, each rule hook call within
+:data:`HOOK_BUDGET_S`. A plugin that fails meanwhile (raises, returns what it may not, runs
+out of time) has its edition disabled by the host; the document then adds an error finding
+naming it and emits :attr:`BoardDocument.pluginFailed` with what to tell the person.
+
 The board's feature graph is append-only with a journal. Placing a tile appends; removing,
 turning or moving one rewinds the journal to just before that tile and replays the tiles
 placed after it, so an edit costs the tiles placed after the edited one (an edited tile moves
@@ -12,6 +22,8 @@ to the end of the order, keeping repeated edits of the same tile cheap).
 
 from __future__ import annotations
 
+import logging
+import traceback
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,14 +41,22 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost, default_host
 from editor.rules.engine import Engine
+from editor.rules.guard import time_budget
 from editor.rules.moves import FigureAction, Turn
-from editor.rules.report import ScoreReport, score_report
 from editor.rules.ruleset import Ruleset, RulesetError
+from editor.rules.score_report import ScoreReport, score_report
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import ruleset_of
 
+from .ondisk import FileStamp
+
+log = logging.getLogger(__name__)
+
 #: Milliseconds between the last edit and the recomputation of scores and findings.
 RESCORE_DELAY_MS = 120
+#: Seconds a rule hook may take while the editor scores: a plugin that takes longer is
+#: abandoned, named in the status bar and Findings, and its edition disabled.
+HOOK_BUDGET_S = 2.0
 #: Codes of placement findings the document recomputes from the board's geometry.
 GEOMETRY_CODES = frozenset({"sides-differ", "not-adjacent", "cell-taken"})
 #: The three kinds of annotation lists, as named in board files.
@@ -75,6 +95,30 @@ class FigureSpec:
         return (self.x, self.y)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardState:
+    """Everything a position's play changes: tiles in order, figures, players' counts."""
+
+    tiles: tuple[TileSpec, ...]
+    figures: tuple[FigureSpec, ...]
+    players: tuple[Player, ...]
+
+
+@dataclass
+class UnavailableRuleset(Ruleset):
+    """Stands in for a board's ruleset that cannot be built: no edition, so nothing is
+    scored and only geometry is checked; ``wanted`` is the file's ruleset, ``reason`` why
+    it cannot be built."""
+
+    wanted: str = ""
+    reason: str = ""
+
+    @property
+    def name(self) -> str:
+        """The file's ruleset, marked."""
+        return f"{self.wanted} (unavailable)"
+
+
 def figure_key(spec: FigureSpec) -> tuple[str, int, int, int, str]:
     """A hashable identity for recorded figure findings."""
     return (spec.kind, spec.owner, spec.x, spec.y, spec.segment)
@@ -93,6 +137,8 @@ class BoardDocument(QObject):
     rulesetChanged = Signal()
     #: scores and findings were recomputed (debounced after edits)
     scoresChanged = Signal()
+    #: a plugin failed while scores and findings were computed: what to tell the person
+    pluginFailed = Signal(str)
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
     #: any edit, at once (not debounced)
@@ -109,39 +155,57 @@ class BoardDocument(QObject):
         self.file_findings: list[Finding] = list(file_findings or [])
         self._path = path or ""
         self._dirty = False
+        #: the file as this document last read or wrote it (to notice changes by others)
+        self.disk_stamp: FileStamp | None = None
+        #: a later version of the file the person chose to keep their version over
+        self.disk_seen: FileStamp | None = None
+        #: the autosave this document writes to when it was recovered from one
+        self.autosave_id: str | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self._marks: dict[Cell, int] = {}
         self._placement_findings: dict[Cell, list[Finding]] = {}
-        self._figure_findings: dict[tuple, list[Finding]] = {}
+        self._figure_findings: dict[tuple[str, int, int, int, str], list[Finding]] = {}
         self._report: ScoreReport | None = None
         self._findings: list[Finding] | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(RESCORE_DELAY_MS)
         self._timer.timeout.connect(self._rescore)
+        #: plugin errors of the host already told; why scoring failed ("" when it did not)
+        self._errors_seen = len(self.host.errors)
+        self._failure = ""
         self.rules = self._resolve_rules()
         self.engine = Engine(self.rules)
         if position is None:
             for player in self.players:
                 player.supply = self.full_supply()
         self._adopt(self.position.board)
+        self._timer.start()  # scored once when opened: plugin failures are told then too
 
     # -- setup -----------------------------------------------------------------------------
 
     def _resolve_rules(self) -> Ruleset:
-        """The position's ruleset; when it cannot be built (an edition whose plugin is not
-        installed), the default one for scoring, with a finding. The position keeps its own
-        editions, so that saving does not lose them."""
-        self.file_findings = [f for f in self.file_findings if f.code != "ruleset"]
+        """The position's ruleset, or :class:`UnavailableRuleset` saying why not."""
         try:
             return ruleset_of(self.position, self.host)
         except RulesetError as exc:
-            rules = self.host.ruleset()
-            self.file_findings.append(Finding(f"{exc}; scoring with {rules.name} instead",
-                                              "$.ruleset", self._path, "ruleset",
-                                              Severity.WARNING))
-            return rules
+            return UnavailableRuleset((), {}, self.host, wanted=self.position.ruleset_spec,
+                                      reason=str(exc))
+
+    @property
+    def ruleset_problem(self) -> str:
+        """Why the position's own ruleset cannot be used ("" when it can)."""
+        return self.rules.reason if isinstance(self.rules, UnavailableRuleset) else ""
+
+    def _ruleset_finding(self) -> list[Finding]:
+        problem = self.ruleset_problem
+        if not problem:
+            return []
+        return [Finding(f"the board's ruleset {self.position.ruleset_spec} is unavailable: "
+                        f"{problem}. Nothing is scored until a ruleset is chosen (Rules → "
+                        "Ruleset…); saving keeps the file's", "$.ruleset", self._path,
+                        "ruleset-unavailable")]
 
     def _adopt(self, loaded: Board) -> None:
         """Rebuild the loaded board with a journal mark per tile, recording the placement
@@ -212,6 +276,20 @@ class BoardDocument(QObject):
         x, y = board.node_cell[figure.node]
         return FigureSpec(figure.kind, figure.owner, x, y, board.segment_of(figure.node).id)
 
+    def board_copy(self) -> Board:
+        """A board equal to this one, sharing nothing with it that an edit changes (for work
+        on another thread)."""
+        players = [replace(p, goods=dict(p.goods), supply=dict(p.supply))
+                   for p in self.players]
+        board = Board(players)
+        for placed in self.board:
+            board.place(placed.tile, placed.x, placed.y, placed.rotation)
+        for spec in self.figures():
+            board.add_figure(Figure(spec.kind, spec.owner,
+                                    board.cells[spec.cell].node(spec.segment)))
+        board.commit()
+        return board
+
     def feature(self, x: int, y: int, segment: str) -> FeatureInfo | None:
         """The feature holding a segment of the tile on (x, y)."""
         placed = self.board.at(x, y)
@@ -228,15 +306,25 @@ class BoardDocument(QObject):
         """The figure kinds of the ruleset, in its order."""
         return list(self.rules.figure_kinds())
 
+    def tile_sets(self) -> list[str]:
+        """The tile sets the board draws from: those it lists, else its ruleset's."""
+        return list(self.position.tilesets) or self.rules.tilesets()
+
+    def state(self) -> BoardState:
+        """The tiles, figures and players as they are now (copies)."""
+        return BoardState(tuple(self.tiles()), tuple(self.figures()), tuple(
+            replace(p, goods=dict(p.goods), supply=dict(p.supply)) for p in self.players))
+
     def full_supply(self) -> dict[str, int]:
         """Every figure kind of the ruleset, as many as a player starts with."""
         return {k.name: k.supply for k in self.rules.figure_kinds().values()}
 
-    def annotation_list(self, kind: str) -> list[Any]:
+    def annotation_list(self, kind: str) -> list[Annotation]:
         """``notes``, ``arrows`` or ``highlights``."""
         if kind not in ANNOTATION_KINDS:
             raise ValueError(f"unknown annotation kind {kind!r}")
-        return getattr(self.position.annotations, kind)
+        found: list[Annotation] = getattr(self.position.annotations, kind)
+        return found
 
     # -- findings and scores ---------------------------------------------------------------
 
@@ -256,25 +344,39 @@ class BoardDocument(QObject):
         action = FigureAction(spec.kind, spec.segment)
         found = self.engine.figure_findings(self.board, placed, spec.owner, action)
         if [f.code for f in found] == ["supply"]:  # the engine stops there; tell the rest too
-            found += self.rules.collect("carcassonne_figure_findings", board=self.board,
-                                        placed=placed, player=spec.owner, action=action,
-                                        turn=Turn(spec.owner))
+            found += self.rules.hooks.figure_findings(self.board, placed, spec.owner, action,
+                                                      Turn(spec.owner))
         return found
 
     def score_report(self) -> ScoreReport:
-        """Scores under the document's ruleset (computed once per state)."""
+        """Scores under the document's ruleset (computed once per state). Scoring that
+        fails (a bug, in a plugin or the host) gives the scores on the board and a finding
+        saying so; the traceback goes to the log."""
         if self._report is None:
-            self._report = score_report(self.board, self.rules)
+            try:
+                with time_budget(HOOK_BUDGET_S):
+                    self._report = score_report(self.board, self.rules)
+            except Exception as exc:  # the editor must not fall over a scoring bug
+                log.error("scoring under %s failed:\n%s", self.rules.name,
+                          traceback.format_exc())
+                self._failure = f"scoring failed ({type(exc).__name__}: {exc})"
+                players = self.players
+                self._report = ScoreReport(
+                    self.rules.name, [p.name for p in players], [p.score for p in players],
+                    [], [dict(p.goods) for p in players],
+                    [Finding(f"{self._failure}: only the scores on the board are shown; the "
+                             "log has the details", "$.ruleset", self._path, "internal")])
         return self._report
 
     def report_for(self, rules: Ruleset) -> ScoreReport:
         """Scores under another ruleset (for the comparison view)."""
-        return score_report(self.board, rules)
+        with time_budget(HOOK_BUDGET_S):
+            return score_report(self.board, rules)
 
     def findings(self) -> list[Finding]:
         """File findings, placement and figure findings and the position's findings."""
         if self._findings is None:
-            found = list(self.file_findings)
+            found = self._ruleset_finding() + list(self.file_findings)
             found += self._geometry_findings()
             for cell, items in self._placement_findings.items():
                 if cell in self.board.cells:
@@ -282,7 +384,7 @@ class BoardDocument(QObject):
             for items in self._figure_findings.values():
                 found += items
             found += self.score_report().findings
-            self._findings = found
+            self._findings = self._plugin_findings() + found
         return self._findings
 
     def worth(self, info: FeatureInfo) -> tuple[dict[int, int], dict[int, int]]:
@@ -293,10 +395,10 @@ class BoardDocument(QObject):
         """
         now: dict[int, int] = {}
         done = replace(info, complete=True)
-        for event in self.rules.collect("carcassonne_feature_completed", board=self.board,
-                                        feature=done, turn=Turn(0)):
-            if event.type == ev.SCORE and event.player is not None:
-                now[event.player] = now.get(event.player, 0) + event.points
+        for _, events in self.rules.hooks.feature_completed(self.board, done, Turn(0)):
+            for event in events:
+                if event.type == ev.SCORE and event.player is not None:
+                    now[event.player] = now.get(event.player, 0) + event.points
         end: dict[int, int] = {}
         board = self.board
         for line in self.score_report().lines:
@@ -337,7 +439,7 @@ class BoardDocument(QObject):
     def _record_placement(self, board: Board, tile: Tile, x: int, y: int,
                           rotation: int) -> None:
         """Keep the rule findings (beyond geometry) of putting a tile down."""
-        if not self.rules.any("carcassonne_restricts_placement", tile=tile):
+        if not self.rules.hooks.restricts_placement(tile):
             self._placement_findings.pop((x, y), None)
             return
         found = [f for f in self.engine.placement_findings(board, tile, x, y, rotation)
@@ -348,9 +450,38 @@ class BoardDocument(QObject):
             self._placement_findings.pop((x, y), None)
 
     def _rescore(self) -> None:
+        """Compute scores and findings afresh and say so; a plugin that failed since the
+        last time is told by name (its edition is disabled, see :meth:`_plugin_findings`),
+        and so is scoring that failed altogether."""
+        host = self.host
         self._report = None
         self._findings = None
+        self._failure = ""
+        self.findings()
+        failed = host.errors[self._errors_seen:]
+        self._errors_seen = len(host.errors)
         self.scoresChanged.emit()
+        if failed:
+            disabled = [e.name for e in self.rules.editions if e.name in host.disabled]
+            self.pluginFailed.emit(f"{failed[-1]}" + (
+                f" — {', '.join(disabled)} disabled: the scores leave its rules out; see "
+                "Findings" if disabled else ""))
+        elif self._failure:
+            self.pluginFailed.emit(f"{self._failure}: see Findings")
+
+    def _plugin_findings(self) -> list[Finding]:
+        """An error per edition of the ruleset that a plugin failure disabled."""
+        host = self.host
+        found = []
+        for edition in self.rules.editions:
+            if edition.name not in host.disabled:
+                continue
+            errors = [e for e in host.errors if e.plugin in (edition.plugin, edition.name)]
+            why = f"{errors[-1]}" if errors else "its plugin failed"
+            found.append(Finding(f"{why}; edition {edition.name} is disabled: the scores "
+                                 "leave its rules out", "$.ruleset", self._path,
+                                 "plugin-error"))
+        return found
 
     def flush(self) -> None:
         """Recompute scores and findings now instead of after the debounce delay."""
@@ -472,6 +603,38 @@ class BoardDocument(QObject):
             board.remove_figure(figure)
         for spec in wanted[keep:]:
             board.add_figure(Figure(spec.kind, spec.owner, cells[spec.cell].node(spec.segment)))
+
+    def set_state(self, state: BoardState) -> None:
+        """Make the board exactly ``state`` (tiles in its order, figures, the players' names,
+        colours, scores, goods and supplies); the cells whose tile changed are announced."""
+        before = {spec.cell: spec for spec in self.tiles()}
+        after = {spec.cell: spec for spec in state.tiles}
+        figures_before = {f.cell for f in self.figures()}
+        self._rebuild(list(state.tiles), list(state.figures))
+        self._placement_findings.clear()
+        self._figure_findings.clear()
+        board = self.board
+        for spec in state.tiles:
+            self._record_placement(board, spec.tile, spec.x, spec.y, spec.rotation)
+        for cell in before.keys() - after.keys():
+            self.tileRemoved.emit(*cell)
+        for cell, spec in after.items():
+            if cell not in before:
+                self.tileAdded.emit(*cell)
+            elif before[cell] != spec:
+                self.tileChanged.emit(*cell)
+        for player, wanted in zip(self.players, state.players, strict=False):
+            player.name, player.colour, player.score = wanted.name, wanted.colour, wanted.score
+            player.goods, player.supply = dict(wanted.goods), dict(wanted.supply)
+        self.figuresChanged.emit(sorted(figures_before | {f.cell for f in state.figures}))
+        self.playersChanged.emit()
+        self._touched()
+
+    def set_tilesets(self, tilesets: list[str]) -> None:
+        """The tile sets the board lists (``[]``: its ruleset's)."""
+        self.position.tilesets = list(tilesets)
+        self.rulesetChanged.emit()
+        self._touched()
 
     # -- figures ---------------------------------------------------------------------------
 
@@ -606,6 +769,11 @@ class BoardDocument(QObject):
         if path != self._path:
             self._path = path
             self.pathChanged.emit(path)
+
+    def remember_disk(self) -> None:
+        """The file on disk is what this document read or wrote (see :attr:`disk_stamp`)."""
+        self.disk_stamp = FileStamp.of(self._path) if self._path else None
+        self.disk_seen = None
 
     def mark_saved(self) -> None:
         """The document now equals its file."""

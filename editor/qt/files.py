@@ -1,38 +1,50 @@
 """Opening, saving, recent files, autosave and crash recovery.
 
+Opening never raises: a file that cannot be read, is not a board, or makes a loader fail
+comes back as findings naming the file (an internal error is logged with its traceback).
 Saves are atomic (:func:`editor.formats.boards.save_position` writes through a temporary
 file). While a document is open an :class:`Autosaver` writes it, when modified, every few
 seconds to its own file under ``QStandardPaths.AppDataLocation/autosave`` and holds a lock
 file beside it. A clean save or a close removes both; after a crash the files stay, their
-locks go stale, and :func:`recoverable` lists them at the next start.
+locks go stale, and :func:`recoverable` lists them at the next start. A recovered document
+keeps writing to the autosave it came from, which stays until that document is saved or
+discarded, so a second crash loses nothing either.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import time
+import traceback
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
 from editor.formats.boards import load_position, save_position
+from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import write_json_atomic
-from editor.formats.report import FileResult, render_text
 from editor.model.findings import Finding
+from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 
 from .document import BoardDocument
+
+log = logging.getLogger(__name__)
 
 MAX_RECENT = 10
 #: Seconds between autosaves unless the settings say otherwise.
 DEFAULT_AUTOSAVE_SECONDS = 30
 RECENT_KEY = "files/recent"
 AUTOSAVE_KEY = "files/autosave_seconds"
+#: What Save adds to a name typed without it.
+BOARD_SUFFIX = ".board.json"
 
 
 # -- recent files --------------------------------------------------------------------------
@@ -93,14 +105,55 @@ class OpenResult:
         return render_text([FileResult(file, self.findings)])
 
 
+def internal_error(path: str, exc: Exception, doing: str = "reading") -> Finding:
+    """A loader that raised, as a finding naming the file (the traceback goes to the log)."""
+    log.error("internal error while %s %s:\n%s", doing, path, traceback.format_exc())
+    return Finding(f"internal error while {doing} the file ({type(exc).__name__}: {exc}); "
+                   "please report it", "$", path, "internal")
+
+
+def guarded_open(path: str, open_: Callable[[], OpenResult]) -> OpenResult:
+    """Run an opener; whatever it raises becomes a finding instead."""
+    try:
+        return open_()
+    except Exception as exc:  # a loader's bug must not stop the editor
+        return OpenResult(None, [internal_error(str(path), exc)])
+
+
 def open_document(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
     """Load a board file. A file that fails its schema is refused (no document); lint
     findings (an unknown tile, a figure on a missing segment) open with the document."""
-    position, findings = load_position(path, catalogue)
-    if position is None:
-        return OpenResult(None, findings)
-    doc = BoardDocument(position, os.path.abspath(path), findings, host, catalogue)
+    def load() -> OpenResult:
+        position, findings = load_position(path, catalogue)
+        if position is None:
+            return OpenResult(None, findings)
+        return document_for(position, os.path.abspath(path), findings, host, catalogue)
+
+    return guarded_open(path, load)
+
+
+def document_for(position: Position, path: str | None, findings: list[Finding],
+                 host: PluginHost, catalogue: Catalogue) -> OpenResult:
+    """A loaded position as a document (building one can run plugin code: guarded)."""
+    try:
+        doc = BoardDocument(position, path, findings, host, catalogue)
+    except Exception as exc:  # a loader's or a plugin's bug must not stop the editor
+        return OpenResult(None, [*findings, internal_error(path or position.title, exc,
+                                                           "showing")])
+    if path:
+        doc.remember_disk()
     return OpenResult(doc, findings)
+
+
+def with_board_suffix(path: str) -> str:
+    """``path`` as Save writes it: ``.board.json`` added to a name typed without ``.json``
+    (``game`` → ``game.board.json``, ``game.board`` → ``game.board.json``)."""
+    lower = path.lower()
+    if lower.endswith(".json"):
+        return path
+    if lower.endswith(".board"):
+        return path + ".json"
+    return path + BOARD_SUFFIX
 
 
 def save_document(doc: BoardDocument, path: str) -> None:
@@ -108,6 +161,7 @@ def save_document(doc: BoardDocument, path: str) -> None:
     save_position(path, doc.position)
     doc.set_path(os.path.abspath(path))
     doc.mark_saved()
+    doc.remember_disk()
     add_recent(path)
 
 
@@ -127,7 +181,8 @@ class Autosaver(QObject):
                  folder: Path | None = None) -> None:
         super().__init__(doc)
         self.doc = doc
-        self.id = uuid.uuid4().hex
+        recovered = doc.autosave_id
+        self.id = recovered or uuid.uuid4().hex
         self.folder = folder or autosave_dir()
         self._lock: QLockFile | None = None
         self.timer = QTimer(self)
@@ -136,6 +191,15 @@ class Autosaver(QObject):
         if seconds > 0:
             self.timer.start(seconds * 1000)
         doc.destroyed.connect(self.timer.stop)
+        if recovered:
+            self._take_lock()  # the autosave is this session's now: nobody else offers it
+
+    def _take_lock(self) -> None:
+        if self._lock is None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock = QLockFile(str(self.folder / f"{self.id}.lock"))
+            self._lock.setStaleLockTime(0)
+            self._lock.tryLock(0)
 
     @property
     def board_path(self) -> Path:
@@ -152,11 +216,7 @@ class Autosaver(QObject):
         if not self.doc.modified:
             return False
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            if self._lock is None:
-                self._lock = QLockFile(str(self.folder / f"{self.id}.lock"))
-                self._lock.setStaleLockTime(0)
-                self._lock.tryLock(0)
+            self._take_lock()
             save_position(self.board_path, self.doc.position)
             write_json_atomic(self.meta_path, {"path": self.doc.path, "title":
                                                self.doc.position.title, "time": time.time()})
@@ -172,6 +232,7 @@ class Autosaver(QObject):
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None
+        self.doc.autosave_id = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,17 +275,23 @@ def recoverable(folder: Path | None = None) -> list[Recovery]:
 
 
 def recover(entry: Recovery, host: PluginHost, catalogue: Catalogue) -> OpenResult:
-    """Open an autosave as a modified document belonging to its original file."""
-    position, findings = load_position(entry.board, catalogue)
-    if position is None:
-        return OpenResult(None, findings)
-    doc = BoardDocument(position, entry.original or None, findings, host, catalogue)
-    doc.mark_dirty()
-    return OpenResult(doc, findings)
+    """Open an autosave as a modified document belonging to its original file. The
+    document's autosaver takes the autosave over (see the module docstring)."""
+    def load() -> OpenResult:
+        position, findings = load_position(entry.board, catalogue)
+        if position is None:
+            return OpenResult(None, findings)
+        result = document_for(position, entry.original or None, findings, host, catalogue)
+        if result.document is not None:
+            result.document.autosave_id = entry.id
+            result.document.mark_dirty()
+        return result
+
+    return guarded_open(str(entry.board), load)
 
 
 def forget(entry: Recovery) -> None:
-    """Delete a recovered or declined autosave."""
+    """Delete a declined autosave."""
     for path in (entry.board, entry.board.with_name(f"{entry.id}.meta.json"),
                  entry.board.with_name(f"{entry.id}.lock")):
         with contextlib.suppress(OSError):

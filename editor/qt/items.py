@@ -11,6 +11,7 @@ import functools
 import math
 import traceback
 from collections.abc import Callable, Iterable
+from typing import ParamSpec
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -49,17 +50,16 @@ _VECTOR = {QPaintEngine.Type.SVG, QPaintEngine.Type.Pdf, QPaintEngine.Type.Pictu
 _BUCKETS = (16, 32, 64, 128, 256, 512)
 
 
-_Paint = Callable[[QGraphicsItem, QPainter, QStyleOptionGraphicsItem, QWidget | None], None]
+_P = ParamSpec("_P")
 
 
-def _guarded(paint: _Paint) -> _Paint:
+def _guarded(paint: Callable[_P, None]) -> Callable[_P, None]:
     """Report an exception raised while painting instead of letting it reach Qt: PySide6
     6.12 crashes when storing an error from a virtual override (on Python 3.11)."""
     @functools.wraps(paint)
-    def wrapper(self: QGraphicsItem, painter: QPainter, option: QStyleOptionGraphicsItem,
-                widget: QWidget | None = None) -> None:
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> None:
         try:
-            paint(self, painter, option, widget)
+            paint(*args, **kwargs)
         except Exception:
             traceback.print_exc()
     return wrapper
@@ -104,7 +104,7 @@ class TileItem(QGraphicsItem):
                  parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.tile = tile
-        self.rotation = rotation % 4
+        self.turns = rotation % 4
         self.cell: Cell = (x, y)
         self._highlight: frozenset[int] = frozenset()
         self._highlight_path = QPainterPath()
@@ -118,7 +118,7 @@ class TileItem(QGraphicsItem):
     @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
-        _draw_tile(painter, self.tile, self.rotation)
+        _draw_tile(painter, self.tile, self.turns)
         if not self._highlight_path.isEmpty():
             painter.save()
             painter.setClipRect(_LOCAL)
@@ -133,7 +133,7 @@ class TileItem(QGraphicsItem):
 
     def setOrientation(self, tile: Tile, rotation: int) -> None:
         """Show another tile or rotation on the same cell."""
-        self.tile, self.rotation = tile, rotation % 4
+        self.tile, self.turns = tile, rotation % 4
         self._update_highlight()
 
     def setHighlightedSegments(self, segments: Iterable[int],
@@ -151,17 +151,17 @@ class TileItem(QGraphicsItem):
         path = QPainterPath()
         for i in sorted(self._highlight):
             if 0 <= i < len(self.tile.segments):
-                path.addPath(art.segment_path(self.tile, self.rotation, i, _LOCAL))
+                path.addPath(art.segment_path(self.tile, self.turns, i, _LOCAL))
         self._highlight_path = path
         self.update()
 
     def segment_at(self, scene_pos: QPointF) -> int | None:
         """The segment under a scene point (``None`` outside the tile)."""
-        return art.segment_at(self.tile, self.rotation, _LOCAL, self.mapFromScene(scene_pos))
+        return art.segment_at(self.tile, self.turns, _LOCAL, self.mapFromScene(scene_pos))
 
     def segment_path(self, seg_index: int) -> QPainterPath:
         """A segment's area in scene coordinates."""
-        return art.segment_path(self.tile, self.rotation, seg_index, cell_rect(*self.cell))
+        return art.segment_path(self.tile, self.turns, seg_index, cell_rect(*self.cell))
 
 
 class FigureItem(QGraphicsItem):
@@ -211,7 +211,7 @@ class GhostTileItem(QGraphicsItem):
     def setPlacement(self, tile: Tile, rotation: int, x: int, y: int,
                      legal: bool = True) -> None:
         """Move the preview and say whether the placement is legal."""
-        self.tile, self.rotation, self.cell, self.legal = tile, rotation % 4, (x, y), legal
+        self.tile, self.turns, self.cell, self.legal = tile, rotation % 4, (x, y), legal
         self.setPos(x * CELL, y * CELL)
         self.update()
 
@@ -223,7 +223,7 @@ class GhostTileItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         painter.save()
         painter.setOpacity(painter.opacity() * 0.6)
-        _draw_tile(painter, self.tile, self.rotation)
+        _draw_tile(painter, self.tile, self.turns)
         painter.restore()
         painter.setPen(QPen(pal.colour(pal.LEGAL if self.legal else pal.ILLEGAL), 5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -444,7 +444,8 @@ class ArrowItem(QGraphicsItem):
         d = QPointF(unit.dx(), unit.dy())
         n = QPointF(-d.y(), d.x())
         tip = self._line.p2()
-        self._head = QPolygonF([tip, tip - d * 22 + n * 11, tip - d * 22 - n * 11])
+        head = [tip, tip - d * 22 + n * 11, tip - d * 22 - n * 11]
+        self._head = QPolygonF(head)
         self._shaft = QLineF(self._line.p1(), tip - d * 18)
         self._label = QRectF()
         if text:
@@ -452,7 +453,7 @@ class ArrowItem(QGraphicsItem):
             w, h = metrics.horizontalAdvance(text) + 12, metrics.height() + 6
             mid = self._line.center()
             self._label = QRectF(mid.x() - w / 2, mid.y() + 8, w, h)
-        bound = QPolygonF([self._line.p1(), *self._head]).boundingRect().adjusted(-8, -8, 8, 8)
+        bound = QPolygonF([self._line.p1(), *head]).boundingRect().adjusted(-8, -8, 8, 8)
         self._bounds = bound.united(self._label.adjusted(-2, -2, 2, 2)) if text else bound
 
     def boundingRect(self) -> QRectF:

@@ -32,15 +32,14 @@ from PySide6.QtWidgets import (
 )
 
 from editor.i18n import N_, _, ngettext
-from editor.model.tilesets import Catalogue
+from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 from editor.terms import figure_name
 
-from . import about, art, files, render
+from . import about, art, files, ondisk, render
 from . import icons as icons_
 from .accessibility import name_widgets
-from .commands import ChangeRuleset
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
@@ -52,9 +51,10 @@ from .docks.players import PlayersDock
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .keys import Keys, key_sequences
+from .notices import install_plugin_notices, refuse_file
 from .overlays import install_puzzle_tools
 from .preferences import show_preferences
-from .rulesetpicker import RulesetDialog
+from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .view import TOOLS, BoardView
 
@@ -111,7 +111,10 @@ class MainWindow(QMainWindow):
             log.panel.stepSelected.connect(self._step_selected)
         install_designer(self)
         install_puzzle_tools(self)
-        playtest_signals().tileSetAdded.connect(self.refresh_catalogue)
+        ondisk.install_disk_watch(self)
+        install_plugin_notices(self)
+        playtest_signals().tileSetAdded.connect(self.show_playtested)
+        self.setProperty("boardWindow", True)  # play-testing looks for a board to play on
         self.view.setAccessibleName(_("Board"))
         for dock in self.findChildren(QDockWidget):
             name_widgets(dock, dock.windowTitle())
@@ -122,6 +125,20 @@ class MainWindow(QMainWindow):
     def refresh_catalogue(self) -> None:
         """Show tile sets added to the catalogue since the window opened (play-testing)."""
         self.catalogue_dock.catalogue.reload(self.catalogue)
+
+    def show_playtested(self, tile_set: TileSet) -> None:
+        """Take in a play-tested set and show it at once: the catalogue lists that set only,
+        its first tile in hand."""
+        self.refresh_catalogue()
+        catalogue = self.catalogue_dock.catalogue
+        first = catalogue.show_set(tile_set.id)
+        if first is None:
+            return
+        self.catalogue_dock.show()
+        self.catalogue_dock.raise_()
+        self.statusBar().showMessage(
+            f"Play-testing {tile_set.id}: the catalogue shows its tiles; {first.ref} is in "
+            "hand (R turns it, a click places it)", 10000)
 
     # -- construction ----------------------------------------------------------------------
 
@@ -478,7 +495,7 @@ class MainWindow(QMainWindow):
         log = self.findChild(MoveLogDock)
         played = log.panel.replay if log is not None else None
         placed = played.steps[k - 1].placed if played is not None and k > 0 else None
-        self.scene.mark_last_placed((placed[1], placed[2]) if placed else None)
+        self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
         self.undo_action.setText(_("&Undo {action}").format(action=text) if text
@@ -522,12 +539,11 @@ class MainWindow(QMainWindow):
         combo.setCurrentIndex(max(index, 0))
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
-        rules = self.doc.rules
-        text = _("Rules: {ruleset}").format(ruleset=rules.name)
-        if not set(self.doc.position.editions) <= {e.name for e in rules.editions}:
-            text = _("Rules: {ruleset} (the file's {editions} is unavailable)").format(
-                ruleset=rules.name, editions=" + ".join(self.doc.position.editions))
-        self.rules_label.setText(text)
+        problem = self.doc.ruleset_problem
+        self.rules_label.setText(_("Rules: {ruleset}").format(ruleset=self.doc.rules.name))
+        self.rules_label.setToolTip(
+            _("Unavailable: {problem}. Choose one in Rules ▸ Ruleset…").format(problem=problem)
+            if problem else _("Ruleset in force (Rules ▸ Ruleset…)"))
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
@@ -629,7 +645,7 @@ class MainWindow(QMainWindow):
         for path in boards[1:]:
             result = open_path(path, self.host, self.catalogue)
             if result.document is None:
-                refuse_file(self, path, result.message)
+                refuse_file(self, path, result.findings)
                 continue
             files.add_recent(path)
             open_window(result.document, self.host, self.catalogue)
@@ -668,7 +684,7 @@ class MainWindow(QMainWindow):
         result = files.open_document(path, self.host, self.catalogue)
         if result.document is None:
             files.remove_recent(os.path.abspath(path))
-            refuse_file(self, path, result.message)
+            refuse_file(self, path, result.findings)
             return False
         files.add_recent(path)
         self.set_document(result.document)
@@ -686,15 +702,18 @@ class MainWindow(QMainWindow):
             os.path.expanduser("~"), f"{self.doc.position.title or 'position'}.board.json")
         path, _filter = QFileDialog.getSaveFileName(self, _("Save board"), suggested,
                                                     _(BOARD_FILTER))
-        return bool(path) and self._save_to(path)
+        if not path:
+            return False
+        full = files.with_board_suffix(path)
+        if full != path and os.path.exists(full) and not ondisk.ask_replace(self, full):
+            return False
+        return self._save_to(full)
 
     def _save_to(self, path: str) -> bool:
-        try:
-            files.save_document(self.doc, path)
-        except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, APP_TITLE, _("Could not save {path}:\n{error}\n\n"
-                                                    "The file on disk was left as it was."
-                                                    ).format(path=path, error=exc))
+        outcome = ondisk.save_checked(self, self.doc, path)
+        if outcome == ondisk.SAVE_AS:
+            return self.save_as()
+        if outcome != ondisk.SAVED:
             return False
         if self.autosaver is not None:
             self.autosaver.discard()
@@ -746,18 +765,20 @@ class MainWindow(QMainWindow):
     def choose_rules(self) -> None:
         """The ruleset dialog; each change applies at once (one undo step each)."""
         dialog = RulesetDialog(self.host, self.doc.position.editions, self.doc.position.options,
-                               self)
-        dialog.picker.changed.connect(self.apply_rules)
+                               self, apply=self.apply_rules)
         dialog.exec()
 
-    def apply_rules(self, editions: list[str], options: dict) -> bool:
-        """Switch ruleset through an undo command; a ruleset that cannot be built is shown."""
+    def apply_rules(self, editions: list[str], options: Options) -> bool:
+        """Switch ruleset through an undo command (asking about tiles of other sets); a
+        ruleset that cannot be built is shown; whether the ruleset changed."""
         try:
-            self.host.ruleset([(name, {}) for name in editions], options)
+            command = ruleset_command(self, self.doc, editions, options)
         except RulesetError as exc:
             self.statusBar().showMessage(str(exc), 8000)
             return False
-        self.doc.undo_stack.push(ChangeRuleset(self.doc, editions, options))
+        if command is None:
+            return False
+        self.doc.undo_stack.push(command)
         return True
 
     def _fill_presets(self) -> None:
@@ -828,16 +849,6 @@ def dropped_paths(mime: QMimeData) -> list[str]:
     """The local files of a drag that the editor opens (boards, tile sets, ``.jcz``)."""
     paths = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
     return [p for p in paths if p.lower().endswith(OPENABLE) and os.path.isfile(p)]
-
-
-def refuse_file(parent: QWidget | None, path: str, message: str) -> None:
-    """Tell why a file cannot be opened, with the validator's report."""
-    box = QMessageBox(QMessageBox.Icon.Critical, APP_TITLE,
-                      _("{file} cannot be opened.").format(file=os.path.basename(path)),
-                      parent=parent)
-    box.setInformativeText(_("It is not a valid board file. The validator says:"))
-    box.setDetailedText(message)
-    box.exec()
 
 
 def quit_all() -> None:

@@ -1,15 +1,18 @@
 """Puzzle overlays on a board scene, and the puzzle tools of a main window.
 
 :class:`PuzzleOverlay` draws, over whatever scene it is given: the solver's best moves as
-ghost tiles with their rank and figure, the dead cells (no tile left in the bag fits), and
-the cells where a tile fits. :func:`install_puzzle_tools` adds the puzzle dock and a Puzzle
-menu to a :class:`~editor.qt.mainwindow.MainWindow`.
+ghost tiles with their rank and figure (or every move of one line, numbered), the dead cells
+(no tile left in the bag fits), and the cells where a tile fits; :meth:`PuzzleOverlay.reveal`
+scrolls the ghosts into view. :func:`install_puzzle_tools` adds the puzzle dock, a Puzzle
+menu and Help → Sample puzzles to a :class:`~editor.qt.mainwindow.MainWindow`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from functools import partial
+from pathlib import Path
+from typing import Any, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence, QPainter, QPen
@@ -21,9 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.formats.boards import load_position
+from editor.formats.jsonio import read_json
 from editor.model.board import Cell
 from editor.model.tiles import Tile
 from editor.puzzles import Ranked
+from editor.resources import data_dir
 from editor.rules.moves import PLACE
 
 from . import art
@@ -35,17 +41,26 @@ _LOCAL = QRectF(0, 0, CELL, CELL)
 
 
 class RankedGhostItem(GhostTileItem):
-    """A ghost tile for a ranked move: the figure it places and a badge with its rank."""
+    """A ghost tile for a ranked move: the figure it places and a badge with its rank
+    (``rank.step`` for the later moves of a line: ``1.2`` is the second move of rank 1)."""
 
     def __init__(self, tile: Tile, rotation: int, x: int, y: int, rank: int,
-                 figure: tuple[str, str, int] | None = None, tip: str = "") -> None:
+                 figure: tuple[str, str, int] | None = None, tip: str = "",
+                 step: int = 0) -> None:
         super().__init__(tile, rotation, x, y, True)
         self.turns = rotation % 4
         self.rank = rank
+        #: 0 for the first move of the line, 1 for the next, …
+        self.step = step
         #: (kind, colour, segment index) of the figure the move places
         self.figure = figure
-        self.setZValue(Z_GHOST - 0.01 * rank)
+        self.setZValue(Z_GHOST - 0.01 * rank - 0.001 * step)
         self.setToolTip(tip)
+
+    @property
+    def label(self) -> str:
+        """What the badge says."""
+        return str(self.rank) if not self.step else f"{self.rank}.{self.step + 1}"
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -58,13 +73,14 @@ class RankedGhostItem(GhostTileItem):
                              art.lies_down(kind, self.tile.segments[index].kind))
         painter.setPen(QPen(pal.colour("#ffffff"), 2))
         painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
-        badge = QRectF(4, 4, 28, 28)
-        painter.drawEllipse(badge)
+        label = self.label
+        badge = QRectF(4, 4, max(28.0, 10.0 * len(label) + 8), 28)
+        painter.drawRoundedRect(badge, 14, 14)
         font = QFont()
         font.setPixelSize(16)
         font.setBold(True)
         painter.setFont(font)
-        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), str(self.rank))
+        painter.drawText(badge, int(Qt.AlignmentFlag.AlignCenter), label)
 
 
 class DeadCellItem(QGraphicsItem):
@@ -119,22 +135,38 @@ class PuzzleOverlay:
             for item in new:
                 self.scene.addItem(item)
 
-    def show_moves(self, ranked: Iterable[Ranked], colours: list[str]) -> None:
-        """Ghost tiles for ``ranked`` moves (their first moves), the best one on each cell."""
+    def show_moves(self, ranked: Iterable[Ranked], colours: list[str],
+                   lines: bool = False) -> None:
+        """Ghost tiles for ``ranked`` moves, the best one on each cell: their first moves, or
+        with ``lines`` every move of their lines, numbered."""
         items: dict[Cell, RankedGhostItem] = {}
         for r in ranked:
-            move = r.move
-            cell = (move.x, move.y)
-            if cell in items:
-                continue
-            figure = None
-            action = move.figure
-            if action is not None and action.action == PLACE:
-                colour = colours[move.player] if move.player < len(colours) else "#808080"
-                figure = (action.kind, colour, move.tile.segment_index[action.segment])
-            items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
-                                          f"#{r.rank}: {move} — {r.outcome.describe()}")
+            steps = r.line if lines and r.line else (r.move,)
+            for step, move in enumerate(steps):
+                cell = (move.x, move.y)
+                if cell in items:
+                    continue
+                figure = None
+                action = move.figure
+                if action is not None and action.action == PLACE:
+                    colour = colours[move.player] if move.player < len(colours) else "#808080"
+                    figure = (action.kind, colour, move.tile.segment_index[action.segment])
+                which = f"move {step + 1} of {len(steps)} of #{r.rank}" if len(steps) > 1 \
+                    else f"#{r.rank}"
+                items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
+                                              f"{which}: {move} — {r.outcome.describe()}",
+                                              step)
         self._replace(self.ghosts, list(items.values()))
+
+    def reveal(self) -> None:
+        """Scroll every view of the scene so that the ghost tiles are in sight."""
+        if self.scene is None or not self.ghosts:
+            return
+        rect = QRectF()
+        for item in self.ghosts:
+            rect = rect.united(item.sceneBoundingRect())
+        for view in self.scene.views():
+            view.ensureVisible(rect, int(CELL / 2), int(CELL / 2))
 
     def show_dead(self, cells: Iterable[Cell]) -> None:
         """Mark dead cells (an empty list clears them)."""
@@ -157,12 +189,49 @@ def _run(dock: QWidget, slot: Callable[[], object]) -> None:
     slot()
 
 
+def sample_puzzles() -> list[tuple[str, Path]]:
+    """(title, path) of the puzzles shipped with the editor, in file-name order."""
+    found = []
+    for path in sorted((data_dir("samples") / "puzzles").glob("*.board.json")):
+        data, _ = read_json(path)
+        puzzle = data.get("puzzle") if isinstance(data, dict) else None
+        title = puzzle.get("title") if isinstance(puzzle, dict) else None
+        found.append((title if isinstance(title, str) and title else path.name, path))
+    return found
+
+
+def open_sample(window: Any, path: Path) -> bool:
+    """Open a shipped puzzle in ``window`` as a new, unsaved board (its file belongs to the
+    installation: Save asks where to keep the copy)."""
+    from .document import BoardDocument
+    from .notices import refuse_file
+
+    if not window.maybe_save():
+        return False
+    position, findings = load_position(path, window.catalogue)
+    if position is None:
+        refuse_file(window, str(path), findings)
+        return False
+    window.set_document(BoardDocument(position, None, findings, window.host, window.catalogue))
+    window.statusBar().showMessage(f"Opened the sample puzzle {path.name} as a new board "
+                                   "(Save keeps a copy)", 8000)
+    return True
+
+
+def _help_menu(window: Any) -> QMenu | None:
+    for action in window.menuBar().actions():
+        if action.text().replace("&", "") == "Help" and isinstance(action.menu(), QMenu):
+            return cast(QMenu, action.menu())
+    return None
+
+
 def install_puzzle_tools(window: Any) -> None:
-    """Add the puzzle dock and a Puzzle menu to a main window.
+    """Add the puzzle dock, a Puzzle menu and Help → Sample puzzles to a main window.
 
     The window needs ``doc`` (its :class:`~editor.qt.document.BoardDocument`), ``scene``
-    (its board scene) and ``set_document``; the dock and the overlays follow the window
-    when it switches documents. The dock is kept as ``window.puzzle_dock``.
+    (its board scene), ``view``, ``catalogue_dock``, ``maybe_save`` and ``set_document``;
+    the dock and the overlays follow the window when it switches documents. The dock is
+    kept as ``window.puzzle_dock``.
     """
     from .docks.puzzle import PuzzleDock
 
@@ -185,6 +254,7 @@ def install_puzzle_tools(window: Any) -> None:
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
     for text, slot, keys in (("&Solve", panel.solve, "F5"),
+                             ("Chec&k solution", panel.check_solution, ""),
                              ("Start s&olving", panel.start_solving, ""),
                              ("&Hint", panel.next_hint, "")):
         action = QAction(text, window)
@@ -192,10 +262,25 @@ def install_puzzle_tools(window: Any) -> None:
             action.setShortcut(QKeySequence(keys))
         action.triggered.connect(lambda *_, slot=slot: _run(dock, slot))
         menu.addAction(action)
+    cancel = menu.addAction("Ca&ncel solving", panel.cancel)
+    cancel.setEnabled(False)
+    panel.busyChanged.connect(cancel.setEnabled)
     menu.addSeparator()
     menu.addAction(panel.dead_box.text(), panel.dead_box.toggle)
     menu.addAction(panel.fits_box.text(), panel.fits_box.toggle)
     menu.addAction("&Clear puzzle overlays", panel.clear_overlays)
+    helps = _help_menu(window)
+    if helps is not None and not any(a.objectName() == "SamplePuzzles"
+                                     for a in helps.actions()):
+        samples = QMenu("Sample &puzzles", window)
+        samples.menuAction().setObjectName("SamplePuzzles")
+        for title, path in sample_puzzles():
+            samples.addAction(title, partial(open_sample, window, path))
+        if helps.actions():
+            helps.insertMenu(helps.actions()[0], samples)
+        else:
+            helps.addMenu(samples)
+    panel.handTileChosen.connect(lambda tile: _take_in_hand(window, tile))
     switch = window.set_document
 
     def set_document(doc: Any) -> None:
@@ -204,3 +289,14 @@ def install_puzzle_tools(window: Any) -> None:
         panel.set_document(doc)
 
     window.set_document = set_document
+
+
+def _take_in_hand(window: Any, tile: Tile) -> None:
+    """Solving mode: the tile in hand chosen in the catalogue, ready to place on the board."""
+    catalogue = getattr(window, "catalogue_dock", None)
+    if catalogue is not None:
+        catalogue.catalogue.select(tile)
+    view = getattr(window, "view", None)
+    if view is not None:
+        view.set_tile(tile)
+        view.setFocus()

@@ -8,13 +8,14 @@ rotation updates one, figures are redrawn per cell, findings markers per changed
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QWidget
 
 from editor.model.board import Cell
+from editor.model.findings import Finding
 from editor.model.tiles import Tile
 
 from . import palette as pal
@@ -260,7 +261,8 @@ class BoardScene(QGraphicsScene):
             elif marker.rotations != tuple(sorted(set(rotations))):
                 marker.setRotations(rotations)
 
-    def show_ghost(self, tile: Tile, cell: Cell, rotation: int, problems: list) -> None:
+    def show_ghost(self, tile: Tile, cell: Cell, rotation: int,
+                   problems: Sequence[Finding | str]) -> None:
         """Preview ``tile`` on ``cell``, framed red when ``problems`` is not empty."""
         if self.ghost is None:
             self.ghost = GhostTileItem(tile, rotation, *cell, not problems)

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
-from editor.plugins import PluginHost
 
 from .engine import Engine
+from .host import Host
 from .moves import IllegalMove, Move, Turn
 from .ruleset import Ruleset
 
@@ -81,7 +81,7 @@ class Comparison:
         }
 
 
-def default_rulesets(host: PluginHost, uses: Sequence[str] = ()) -> list[Ruleset]:
+def default_rulesets(host: Host, uses: Sequence[str] = ()) -> list[Ruleset]:
     """Every base edition paired with its expansion editions, under every value of each
     base edition's presets and of its named options not covered by a preset (C1 in each
     of its rules versions); variants (``named=False``) keep their defaults. The built-in

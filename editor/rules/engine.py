@@ -109,8 +109,7 @@ class Engine:
     def _restricts(self, tile: Tile) -> bool:
         found = self._restricted.get(tile)
         if found is None:
-            found = self._restricted[tile] = self.rules.any(
-                "carcassonne_restricts_placement", tile=tile)
+            found = self._restricted[tile] = self.rules.hooks.restricts_placement(tile)
         return found
 
     # -- tiles -------------------------------------------------------------------------
@@ -142,8 +141,7 @@ class Engine:
                                theirs=side_kind(theirs)),
                     code="sides-differ", cell=cell))
         if self._restricts(tile):
-            findings += self.rules.collect("carcassonne_placement_findings", board=board,
-                                           tile=tile, x=x, y=y, rotation=rotation % 4)
+            findings += self.rules.hooks.placement_findings(board, tile, x, y, rotation % 4)
         return findings
 
     def legal_placements(self, board: Board, tile: Tile) -> list[tuple[int, int, int]]:
@@ -155,9 +153,7 @@ class Engine:
         fits = tile.fits
         for (x, y), required in board.frontier.items():
             for r in fits[required]:
-                if restricted and self.rules.collect(
-                        "carcassonne_placement_findings", board=board, tile=tile,
-                        x=x, y=y, rotation=r):
+                if restricted and self.rules.hooks.placement_findings(board, tile, x, y, r):
                     continue
                 found.append((x, y, r))
         return found
@@ -204,11 +200,11 @@ class Engine:
         return hot
 
     def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:
-        key = (slot, part, len(self.rules.host.disabled))
+        key = (slot, part, self.rules.revision)
         found = self._offer_memo.get(key)
         if found is None:
-            found = self._offer_memo[key] = tuple(dict.fromkeys(self.rules.collect(
-                "carcassonne_slot_options", slot=slot, part=part)))
+            found = self._offer_memo[key] = tuple(dict.fromkeys(
+                self.rules.hooks.slot_options(slot, part)))
         return found
 
     def _slot_actions(self, tile: Tile, slots: list[Slot], supply: dict[str, int],
@@ -221,8 +217,7 @@ class Engine:
         return actions
 
     def _special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
-        return self.rules.collect("carcassonne_special_actions", board=board, player=player,
-                                  turn=turn)
+        return self.rules.hooks.special_actions(board, player, turn)
 
     @staticmethod
     def _contact(board: Board, met: tuple[tuple[int, int], ...],
@@ -306,8 +301,7 @@ class Engine:
                                       "supply").format(player=board.players[player].name,
                                                        figure=figure_name(kind)),
                                     code="supply", cell=cell, segment=action.segment)]
-        return self.rules.collect("carcassonne_figure_findings", board=board, placed=placed,
-                                  player=player, action=action, turn=turn)
+        return self.rules.hooks.figure_findings(board, placed, player, action, turn)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -322,7 +316,7 @@ class Engine:
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
         context = (tile, turn.part, tuple(sorted([k for k, n in supply.items() if n > 0])),
-                   len(self.rules.host.disabled))
+                   self.rules.revision)
         plans = self._plan_memo.get(context)
         if plans is None:
             plans = self._plan_memo[context] = {}
@@ -398,17 +392,14 @@ class Engine:
                     raise IllegalMove(problems)
                 findings += problems
             events += self._act(board, placed, move.player, move.figure, turn)
-        for edition, result in self.rules.each("carcassonne_tile_placed", board=board,
-                                               placed=placed, turn=turn):
+        for edition, result in self.rules.hooks.tile_placed(board, placed, turn):
             events += self.apply_events(board, result, edition.name)
         for root in completed_by(board, move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
-            for edition, result in self.rules.each("carcassonne_feature_completed",
-                                                   board=board, feature=info, turn=turn):
+            for edition, result in self.rules.hooks.feature_completed(board, info, turn):
                 events += self.apply_events(board, result, edition.name)
-        for edition, result in self.rules.each("carcassonne_after_move", board=board,
-                                               placed=placed, turn=turn, events=events):
+        for edition, result in self.rules.hooks.after_move(board, placed, turn, events):
             events += self.apply_events(board, result, edition.name)
         return MoveResult(move, mark, events, findings, self._next_turn(board, turn, events))
 
@@ -452,9 +443,8 @@ class Engine:
                 board.add_figure(Figure(kind, player, node))
                 board.add_supply(player, kind, -1)
         events = []
-        for edition, result in self.rules.each("carcassonne_figure_action", board=board,
-                                               placed=placed, player=player, action=action,
-                                               turn=turn):
+        for edition, result in self.rules.hooks.figure_action(board, placed, player, action,
+                                                              turn):
             events += self.apply_events(board, result, edition.name)
         return events
 
@@ -494,7 +484,7 @@ class Engine:
     def final_scoring(self, board: Board) -> list[Event]:
         """Score the end of the game on the board (journaled: undo with a mark)."""
         events: list[Event] = []
-        for edition, result in self.rules.each("carcassonne_final_scoring", board=board):
+        for edition, result in self.rules.hooks.final_scoring(board):
             events += self.apply_events(board, result, edition.name)
         return events
 
@@ -529,4 +519,4 @@ class Engine:
                               ruleset=self.rules.name, given=kind.supply,
                               rule=RULE_FIGURE_SUPPLY),
                         code="too-many-figures"))
-        return findings + self.rules.collect("carcassonne_board_findings", board=board)
+        return findings + self.rules.hooks.board_findings(board)

@@ -16,16 +16,16 @@ from typing import Any
 
 from editor.model.findings import Finding
 from editor.model.position import Position
-from editor.plugins import PluginHost
 
 from .engine import Engine
+from .host import Host
 from .ruleset import RulesetError
 
 #: The figure a finding is about, as findings begin: "Red's builder …", "a follower …".
 _NAMED = re.compile(r"^(?:\S+'s|an?|the) (\w+)")
 
 
-def position_findings(position: Position, host: PluginHost, file: str = "",
+def position_findings(position: Position, host: Host, file: str = "",
                       figures: list[dict[str, Any]] | None = None) -> list[Finding]:
     """The ruleset's findings about ``position``; ``figures`` are the file's figure entries
     (``x``, ``y``, ``segment``), to give each finding about a figure its JSON path."""

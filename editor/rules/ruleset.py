@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import re
-import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from . import guard
 from .editions import Edition, FigureKind, OptionSpec, Value
+from .hooks import Hooks
 
 if TYPE_CHECKING:
-    from editor.plugins import PluginHost
+    from .host import Host
 
 Options = dict[str, dict[str, Any]]
 
@@ -38,13 +37,24 @@ class Ruleset:
 
     editions: tuple[Edition, ...]
     options: Options
-    host: PluginHost
-    _calls: dict[str, list[HookCall]] = field(default_factory=dict, repr=False)
+    host: Host
+    _calls: dict[str, tuple[int, list[HookCall]]] = field(default_factory=dict, repr=False)
+    #: The typed hook facade: ``rules.hooks.final_scoring(board)``.
+    hooks: Hooks = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.hooks = Hooks(self)
 
     @property
     def name(self) -> str:
         """A readable name that :func:`parse_spec` reads back."""
         return " + ".join(edition_spec(e, self.options.get(e.name, {})) for e in self.editions)
+
+    @property
+    def revision(self) -> int:
+        """Changes whenever the host disables an edition after a plugin error: a memo of
+        what the hooks answered keys on it."""
+        return len(self.host.disabled)
 
     @property
     def base(self) -> Edition:
@@ -83,50 +93,16 @@ class Ruleset:
         return list(dict.fromkeys(t for e in self.editions for t in e.tilesets))
 
     def implementations(self, hook: str) -> list[HookCall]:
-        """The selected editions' implementations of a hook, in ruleset order."""
-        calls = self._calls.get(hook)
-        if calls is None:
-            calls = self._calls[hook] = self.host.implementations(hook, self.editions)
-        return calls
-
-    def each(self, hook: str, **kwargs: Any) -> Iterator[tuple[Edition, Any]]:
-        """Call a hook edition by edition, yielding (edition, result) for non-None results.
-
-        An implementation that raises, returns what the hook may not return
-        (:func:`~editor.rules.guard.check_return`) or runs past a
-        :func:`~editor.rules.guard.time_budget` is reported to the host by name, its
-        edition is disabled, and the call goes on with the others. A missing argument is
-        the host's mistake: :class:`~editor.rules.guard.HostError` is raised.
-        """
-        kwargs["rules"] = self
-        for call in list(self.implementations(hook)):
-            if call.edition.name in self.host.disabled:
-                continue
-            args = guard.bind(hook, call.argnames, kwargs)
-            try:
-                result = guard.invoke(call.function, args)
-                problem = guard.check_return(hook, result, kwargs)
-                if problem:
-                    raise guard.HookReturnError(problem)
-            except guard.HostError:
-                raise
-            except Exception as exc:  # a plugin's fault must not stop the host
-                self.host.report(call.edition.plugin or call.edition.name, hook, exc,
-                                 traceback.format_exc(), edition=call.edition.name)
-                continue
-            if result is not None:
-                yield call.edition, result
-
-    def collect(self, hook: str, **kwargs: Any) -> list[Any]:
-        """Call a list-returning hook and concatenate the results."""
-        out: list[Any] = []
-        for _, result in self.each(hook, **kwargs):
-            out.extend(result)
-        return out
-
-    def any(self, hook: str, **kwargs: Any) -> bool:
-        """Whether any edition answers a boolean hook with true."""
-        return any(result for _, result in self.each(hook, **kwargs))
+        """The enabled editions' implementations of a hook, in ruleset order: computed once
+        per hook, and again after the host disables an edition."""
+        revision = self.revision
+        cached = self._calls.get(hook)
+        if cached is None or cached[0] != revision:
+            disabled = self.host.disabled
+            calls = [c for c in self.host.implementations(hook, self.editions)
+                     if c.edition.name not in disabled]
+            cached = self._calls[hook] = (revision, calls)
+        return cached[1]
 
 
 def show(value: object) -> str:

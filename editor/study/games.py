@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from editor.formats.tilesets import tileset_from_dict
+from editor.jcz.replay import OK as OPENED
+from editor.jcz.replay import ReplayError, game_of, replay
 from editor.model import events as ev
 from editor.model.events import Event
 from editor.model.tiles import RIVER, Tile
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
-from editor.replay import OK as OPENED
-from editor.replay import ReplayError, game_of, replay
 from editor.rules.engine import Engine
 from editor.rules.moves import IllegalMove, Move, Turn
 from editor.rules.ruleset import Ruleset

@@ -131,9 +131,7 @@ def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
     """Farm bonuses of the other editions (pigs) under the farm rule ``version``, stamped
     with the edition that gave them."""
     out = []
-    for edition, result in rules.each("carcassonne_field_city_bonus", board=board,
-                                      fields=fields, cities=cities, player=player,
-                                      farms=version):
+    for edition, result in rules.hooks.field_city_bonus(board, fields, cities, player, version):
         out += [replace(e, edition=edition.name) for e in result]
     return out
 

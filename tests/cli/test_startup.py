@@ -23,7 +23,7 @@ PROBE = """
 import json, sys
 from editor.cli import main
 code = main(sys.argv[1:])
-heavy = ("jsonschema", "editor.puzzles", "editor.jcz", "editor.qt", "editor.replay",
+heavy = ("jsonschema", "editor.puzzles", "editor.jcz", "editor.qt", "editor.jcz.replay",
          "editor.cli.compare", "editor.cli.solve", "tqdm", "argcomplete")
 print("IMPORTED", json.dumps(sorted(m for m in heavy if m in sys.modules)), code)
 """

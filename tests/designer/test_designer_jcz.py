@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from editor.formats.jcz_xml import INFERRED, UNMAPPED, JczError, jcz_tile_sets, read_jcz
 from editor.formats.lint import check_tileset
+from editor.jcz.tiles_xml import INFERRED, UNMAPPED, JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Severity
 
 #: A small expansion written for this test in JCloisterZone's tile format.

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
+from editor.jcz.replay import OK, Replay, open_game, replay
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import OK, Replay, open_game, replay
 from editor.workspace import ruleset_of
 
 

@@ -11,10 +11,10 @@ from engine_games import GAMES, Game, move_entry
 
 from editor.cli import main
 from editor.formats.boards import save_position
+from editor.jcz.replay import replay
 from editor.model.board import Board
 from editor.model.players import DEFAULT_COLOURS, Player
 from editor.model.position import Position
-from editor.replay import replay
 
 
 def board_file(game: Game, folder: Path, host, catalogue) -> str:

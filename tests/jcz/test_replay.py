@@ -9,10 +9,10 @@ from jcz_support import load_save, save_path
 
 from editor.formats.boards import position_from_dict, position_to_dict, save_position
 from editor.jcz import convert, parse_save, read_save
+from editor.jcz.replay import check, start_of
 from editor.model.findings import Severity
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import check, start_of
 
 Tiles = set[tuple[str, int, int, int]]
 

@@ -14,10 +14,10 @@ from jcz_support import load_save, save_path, write_save
 from editor.cli import main
 from editor.jcz import convert, parse_save
 from editor.jcz.mapping import map_setup, segment_for
+from editor.jcz.replay import check
 from editor.model.findings import Severity
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import check
 
 #: JCZ's River I tile ids (farin/JCloisterZone-Client river.xml) → our river-c2 letters.
 RIVER_IDS = {

@@ -97,5 +97,6 @@ def test_every_shipped_puzzle_passes_check(path, catalogue):
     assert pos is not None and pos.puzzle is not None
     report = check(pos, ruleset_of(pos), catalogue)
     assert report.ok, report.problems
+    assert report.warnings == []  # a real box holds every tile of the board and hand
     puzzle = report.puzzle
     assert puzzle.title and puzzle.hints and puzzle.author and puzzle.difficulty

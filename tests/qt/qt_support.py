@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,9 +20,11 @@ SAMPLE = data_dir("samples") / "first-steps.board.json"
 
 @pytest.fixture
 def isolated_settings(tmp_path: Path, qapp) -> Iterator[Path]:
-    """QSettings and QStandardPaths pointed at a temporary folder for one test."""
+    """QSettings and QStandardPaths pointed at a temporary folder for one test (the
+    application name is the test's own: QStandardPaths' test mode shares ``~/.qttest``
+    with every other test run on the machine, autosaves included)."""
     qapp.setOrganizationName("carcassonne-editor-tests")
-    qapp.setApplicationName("editor-tests")
+    qapp.setApplicationName(f"editor-tests-{tmp_path.name}-{os.getpid()}")
     QStandardPaths.setTestModeEnabled(True)
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
@@ -32,7 +35,7 @@ def isolated_settings(tmp_path: Path, qapp) -> Iterator[Path]:
     shutil.rmtree(autosaves, ignore_errors=True)
     yield tmp_path
     QSettings().clear()
-    shutil.rmtree(autosaves, ignore_errors=True)
+    shutil.rmtree(autosaves.parent, ignore_errors=True)
 
 
 def sample_document() -> BoardDocument:

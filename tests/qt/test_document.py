@@ -8,6 +8,7 @@ import pytest
 from qt_support import sample_document, snapshot
 
 from editor.model.board import Board
+from editor.model.findings import Severity
 from editor.model.players import Player
 from editor.qt.document import BoardDocument, FigureSpec, TileSpec
 
@@ -155,20 +156,37 @@ def test_worth_of_an_open_city_now_and_at_the_end(qapp) -> None:
         assert sum(now.values()) >= sum(end.values())
 
 
-def test_an_unknown_ruleset_scores_with_the_default_and_is_kept(qapp) -> None:
-    from editor.formats.boards import position_from_dict
+@pytest.mark.parametrize(("ruleset", "says"), [
+    ({"editions": ["base:c2"]}, "unknown edition 'base:c2' (known: base:C1, base:C2"),
+    ({"editions": ["base:C1"], "options": {"base:C1": {"rules": "200"}}}, "base:C1: "),
+    ({"editions": ["base:C2"], "options": {"base:C2": {"rulez": "2001"}}},
+     "base:C2 has no option 'rulez'")])
+def test_an_unavailable_ruleset_is_shown_never_replaced(qapp, ruleset, says) -> None:
+    from editor.formats.boards import position_from_dict, position_to_dict
+    from editor.qt.commands import ChangeRuleset
 
-    position, _ = position_from_dict(
-        {"format": 1, "ruleset": {"editions": ["nowhere:C9"]}, "players": [], "tiles": []},
-        sample_document().catalogue)
+    sample = sample_document()
+    data = position_to_dict(sample.position)
+    data["ruleset"] = ruleset
+    position, _ = position_from_dict(data, sample.catalogue)
     doc = BoardDocument(position)
-    assert doc.rules.name == "base:C2"
-    assert any(f.code == "ruleset" for f in doc.findings())
-    assert doc.position.editions == ["nowhere:C9"]  # kept for saving
-    doc.set_ruleset(["base:C3"], {})
     doc.flush()
-    assert doc.rules.name == "base:C3"
-    assert not any(f.code == "ruleset" for f in doc.findings())
+    assert doc.rules.name.endswith(" (unavailable)") and says in doc.ruleset_problem
+    assert not doc.rules.editions and doc.figure_kinds() == []
+    report = doc.score_report()
+    assert not report.lines  # nothing scored with another ruleset
+    problem = [f for f in doc.findings() if f.code == "ruleset-unavailable"]
+    assert len(problem) == 1 and problem[0].severity is Severity.ERROR
+    assert says in problem[0].message and "Nothing is scored" in problem[0].message
+    assert position_to_dict(doc.position)["ruleset"] == ruleset  # kept for saving
+    doc.undo_stack.push(ChangeRuleset(doc, ["base:C3"], {}))
+    doc.flush()
+    assert doc.rules.name == "base:C3" and not doc.ruleset_problem
+    assert not [f for f in doc.findings() if f.code == "ruleset-unavailable"]
+    assert doc.score_report().lines
+    doc.undo_stack.undo()
+    doc.flush()
+    assert doc.ruleset_problem and position_to_dict(doc.position)["ruleset"] == ruleset
 
 
 def test_illegal_placements_become_findings_not_refusals(qapp) -> None:

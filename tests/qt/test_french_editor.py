@@ -67,7 +67,7 @@ def test_findings_in_french(french: MainWindow, qtbot) -> None:
     doc = french.doc
     doc.position.board  # noqa: B018  (the sample is loaded)
     findings = french.findings_dock
-    french.doc.set_findings_for_test = None  # noqa: B010  (no such hook: we use the engine)
+    french.doc.set_findings_for_test = None
     from editor.rules.engine import Engine
 
     messages = [f.message for f in Engine(doc.rules).position_findings(doc.board)]

@@ -36,7 +36,7 @@ def test_arrows_move_the_cursor_and_enter_places_the_turned_tile(qtbot) -> None:
     ghost = view.board_scene.ghost
     assert ghost is not None and ghost.isVisible() and ghost.cell == (2, 1)
     press(view, Key.Key_R)
-    assert view.rotation == 1 and ghost.rotation == 1
+    assert view.rotation == 1 and ghost.turns == 1
     press(view, Key.Key_Return)
     placed = doc.tile_at(2, 1)
     assert placed is not None and placed.tile.ref == "base-c2/D" and placed.rotation == 1

@@ -56,4 +56,4 @@ def test_the_move_selected_in_the_log_frames_its_tile(jcz_window: MainWindow) ->
     for k in (1, 3, 2):
         panel.select(k)
         _, x, y, _ = steps[k - 1].placed
-        assert jcz_window.scene.last_placed.cell == (x, y), k
+        assert jcz_window.view.board_scene.last_placed.cell == (x, y), k

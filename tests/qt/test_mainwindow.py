@@ -175,9 +175,12 @@ def test_changing_the_ruleset_rescores_live(window: MainWindow, qtbot) -> None:
     assert window.doc.rules.name == "base:C2"
 
 
-def test_the_ruleset_picker_applies_each_change(window: MainWindow, qtbot) -> None:
+def test_the_ruleset_picker_applies_each_change(window: MainWindow, qtbot,
+                                                monkeypatch) -> None:
+    from editor.qt import rulesetpicker
     from editor.qt.rulesetpicker import RulesetPicker
 
+    monkeypatch.setattr(rulesetpicker, "ask_conversion", lambda *_: rulesetpicker.KEEP)
     picker = RulesetPicker(window.host, ["base:C2"], {})
     qtbot.addWidget(picker)
     picker.changed.connect(window.apply_rules)

@@ -122,12 +122,18 @@ def test_solver_results_are_listed_and_drawn(setup, qtbot):
     assert not [i for i in scene.items() if isinstance(i, RankedGhostItem)]
 
 
-def test_scenario_overlays(setup):
+def scenario_done(qtbot, panel) -> None:
+    """Wait for the dead cells and fitting cells from the worker thread."""
+    qtbot.waitUntil(lambda: panel.scenario_job is None)
+
+
+def test_scenario_overlays(setup, qtbot):
     _, scene, panel = setup
     panel.hand_edit.setText("E")
     panel.apply()
     panel.dead_box.setChecked(True)
     panel.fits_box.setChecked(True)
+    scenario_done(qtbot, panel)
     assert panel.bag_label.text() == "81 tiles left in the bag (1 in hand)"
     assert not [i for i in scene.items() if isinstance(i, DeadCellItem)]
     fitting = {m.cell for m in panel.overlay.fits}
@@ -180,7 +186,8 @@ def test_install_puzzle_tools_in_a_main_window(qtbot, catalogue, host):
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles[-2:] == ["&Puzzle", "&Help"]
     dock.panel.hand_edit.setText("E")
-    dock.panel.solve()
+    with qtbot.waitSignal(dock.panel.solved):
+        dock.panel.solve()
     assert [i for i in window.scene.items() if isinstance(i, RankedGhostItem)]
     other = document(catalogue, with_puzzle=True)
     window.set_document(other)
@@ -198,7 +205,8 @@ def test_solving_a_blocking_puzzle_says_whether_the_objective_is_met(qtbot, cata
     panel.start_solving()
     assert "make sure the city at (0, -1) can never be completed" in panel.play_text.text()
     curve = catalogue.tile("base-c3/V")
-    doc.undo_stack.push(PlaceTile(doc, TileSpec(curve, 1, 0, 3)))
+    with qtbot.waitSignal(panel.judged):
+        doc.undo_stack.push(PlaceTile(doc, TileSpec(curve, 1, 0, 3)))
     assert panel.verdict.text() == ("base-c3/V@1,0:270 does not meet the objective (rank 2 of "
                                     "23); 1 move does.")
     panel.take_back()

@@ -14,7 +14,7 @@ from editor.qt.commands import ChangeRuleset, EditPlayer
 from editor.qt.docks.scores import ScoresWidget, comparison_rulesets, short_name
 from editor.qt.document import BoardDocument
 from editor.rules.engine import Engine
-from editor.rules.report import ScoreReport, score_report
+from editor.rules.score_report import ScoreReport, score_report
 from editor.rules.selfplay import random_game
 from editor.workspace import catalogue
 

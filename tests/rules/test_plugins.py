@@ -9,7 +9,8 @@ import types
 import pytest
 from positions import board, final_scores
 
-from editor import hookimpl, hookspecs
+from editor import hookspecs
+from editor.api import hookimpl
 from editor.cli import main
 from editor.plugins import PluginHost
 from editor.rules.editions import Edition
@@ -131,3 +132,11 @@ def test_plugins_command_lists_editions_and_errors(entry_points, capsys, monkeyp
     assert "carcassonne_final_scoring" in names["plugins.base"]["hooks"]
     assert data["errors"] == [{"plugin": "broken", "stage": "load",
                                "message": "ImportError: nope"}]
+
+
+def test_plugins_command_shows_where_each_edition_is_documented(capsys, monkeypatch):
+    monkeypatch.setattr("editor.plugins._DEFAULT", PluginHost(entry_points=False))
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    c2 = out.split("edition base:C2:", 1)[1].split("\n")
+    assert c2[1].strip() == "sources: docs/rules.md#editions [WCP-Winter, WCP-Abbot]"

@@ -12,7 +12,7 @@ from positions import board
 
 from editor.cli import main
 from editor.rules.engine import Engine
-from editor.rules.report import score_report
+from editor.rules.score_report import score_report
 
 RED, BLUE = 0, 1
 
@@ -96,8 +96,8 @@ def test_validate_and_score_report_them(tmp_path, capsys):
         f"{path}::$.figures[1]", f"{path}::$.figures[2]"]
     assert any(line.startswith(f"{path}::$.figures[1]: Red's figure stands on a completed "
                                "city") for line in out)
-    assert any(line.startswith(f"{path}::$.figures[2]: Blue's figure (abbot): base:C1[rules=2000] has "
-                               "no such figure") for line in out)
+    assert any(line.startswith(f"{path}::$.figures[2]: Blue's figure (abbot): "
+                               "base:C1[rules=2000] has no such figure") for line in out)
     assert out[-1] == "2 errors in 1 file"
     assert main(["score", path]) == 0
     text = capsys.readouterr().out

@@ -27,7 +27,7 @@ MODULES = {
         ''',
     # a well-behaved expansion: +5 for the first player at the end
     "good": '''
-        from editor import hookimpl
+        from editor.api import hookimpl
         from editor.model.events import score
         from editor.rules.editions import Edition
         from faulty_plugins._mark import imported
@@ -46,7 +46,7 @@ MODULES = {
         ''',
     # a hook that raises
     "raising": '''
-        from editor import hookimpl
+        from editor.api import hookimpl
         from editor.rules.editions import Edition
         from faulty_plugins._mark import imported
 
@@ -64,7 +64,7 @@ MODULES = {
         ''',
     # garbage answers: a bad edition beside a good one, and rule hooks returning junk
     "garbage": '''
-        from editor import hookimpl
+        from editor.api import hookimpl
         from editor.rules.editions import Edition
         from faulty_plugins._mark import imported
 
@@ -100,7 +100,7 @@ MODULES = {
     # a slow hook (a loop in Python) and a slow import
     "slow": '''
         import time
-        from editor import hookimpl
+        from editor.api import hookimpl
         from editor.rules.editions import Edition
         from faulty_plugins._mark import imported
 
@@ -136,7 +136,7 @@ MODULES = {
         ''',
     # editions that are not a list at all
     "nonsense": '''
-        from editor import hookimpl
+        from editor.api import hookimpl
 
         @hookimpl
         def carcassonne_editions():

@@ -12,7 +12,7 @@ import pytest
 
 from editor.cli import main
 from editor.formats.jsonio import read_json
-from editor.replay import Assertion, parse_assertion
+from editor.jcz.replay import Assertion, parse_assertion
 
 SAVE = Path(__file__).parents[1] / "jcz" / "data" / "base-game.jcz"
 

@@ -16,7 +16,7 @@ from editor.formats.jsonio import read_json
 from editor.plugins import default_host
 from editor.resources import data_dir
 from editor.rules.engine import Engine
-from editor.rules.guard import HostError, time_budget
+from editor.rules.guard import HostError, bind, time_budget
 from editor.workspace import open_position
 
 SAMPLE = data_dir("samples") / "first-steps.board.json"
@@ -173,7 +173,10 @@ def test_compare_adds_only_the_installed_editions_the_board_uses(
 def test_a_missing_hook_argument_is_the_hosts_error(faulty_plugins: Path) -> None:
     host = default_host()
     rules = host.ruleset("base:C2")
+    with pytest.raises(TypeError, match="board"):
+        rules.hooks.final_scoring()  # type: ignore[call-arg]
+    # the guard's own check, for an implementation that takes what the host did not pass
     with pytest.raises(HostError, match="carcassonne_final_scoring was called without "
                                         "'board'"):
-        rules.collect("carcassonne_final_scoring")
+        bind("carcassonne_final_scoring", ("rules", "board"), {"rules": rules})
     assert not host.errors and not host.disabled

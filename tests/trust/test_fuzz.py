@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from editor.cli import main
-from editor.formats.jcz_xml import JczError, parse_jcz
 from editor.formats.lint import check_tileset
+from editor.jcz.tiles_xml import JczError, parse_jcz
 
 
 def fuzz_settings(examples: int) -> settings:

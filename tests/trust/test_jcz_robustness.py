@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from editor.cli import main
-from editor.formats.jcz_xml import JczError, parse_jcz
 from editor.formats.jsonio import read_json
+from editor.jcz.tiles_xml import JczError, parse_jcz
 
 DATA = Path(__file__).parents[1] / "jcz" / "data"
 

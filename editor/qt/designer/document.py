@@ -20,6 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QApplication
 
 from editor.formats.jsonio import read_json, write_json_atomic
 from editor.formats.lint import check_tileset
@@ -279,6 +280,15 @@ class PlaytestSignals(QObject):
 
     #: a TileSet now in the catalogue (new, or replacing its earlier play-test)
     tileSetAdded = Signal(object)
+    #: a board window is wanted to play a TileSet on: the path of a board to open, or ""
+    #: for a new board (the application opens it and shows the set in its catalogue)
+    boardWanted = Signal(object, str)
+
+    @staticmethod
+    def board_windows() -> int:
+        """How many board windows are open (those with the ``boardWindow`` property)."""
+        return sum(1 for w in QApplication.topLevelWidgets()
+                   if w.isVisible() and w.property("boardWindow"))
 
 
 _signals: PlaytestSignals | None = None

@@ -50,7 +50,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.formats.jcz_xml import PORT_POSITIONS
+from editor.formats.tile_entries import PORT_POSITIONS
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, side_of
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.qt import art

@@ -16,7 +16,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from editor.formats.jcz_xml import (
+from editor.formats.tile_entries import (
     ordered_ports,
     segment_id,
     segment_order,

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.formats.jcz_xml import JczError, jcz_tile_sets, read_jcz
+from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
 from editor.qt import art
@@ -41,6 +41,7 @@ from .document import (
     TileSetDocument,
     locate,
     playtest,
+    playtest_signals,
 )
 from .tileeditor import TileEditor
 from .tilelist import TileList, tile_thumbnail
@@ -237,6 +238,8 @@ class TileSetWindow(QMainWindow):
         self.editor = TileEditor(self.doc)
         self.lint = LintList(self.doc)
         self.set_form = SetForm(self.doc)
+        #: the question offering a board to play-test on, while it is open
+        self.board_offer: QMessageBox | None = None
         self.setCentralWidget(self.editor)
         self._make_docks()
         self._make_actions()
@@ -514,9 +517,37 @@ class TileSetWindow(QMainWindow):
             self.lint_dock.raise_()
             QMessageBox.warning(self, TITLE, f"Fix the errors first: {exc}")
             return
+        signals = playtest_signals()
+        if not signals.board_windows():
+            self._offer_board(tile_set)
+            return
         self.statusBar().showMessage(
-            f"Play-testing {tile_set.id}: its {_plural(len(tile_set.tiles), 'tile')} can now be "
-            f"placed on the board (search for {tile_set.id}/ in the catalogue)", 10000)
+            f"Play-testing {tile_set.id}: its {_plural(len(tile_set.tiles), 'tile')} are shown "
+            "in the catalogue of every board window, ready to place", 10000)
+
+    def _offer_board(self, tile_set: TileSet) -> None:
+        """No board window is open to play on: offer a new board or an existing one."""
+        box = QMessageBox(QMessageBox.Icon.Question, TITLE,
+                          f"{tile_set.id} is ready to play-test, but no board is open.",
+                          parent=self)
+        box.setInformativeText("Open a board to place its tiles on?")
+        new = box.addButton("New board", QMessageBox.ButtonRole.AcceptRole)
+        existing = box.addButton("Open board…", QMessageBox.ButtonRole.ActionRole)
+        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(new)
+        self.board_offer = box
+
+        def answered(button: object) -> None:
+            if button is new:
+                playtest_signals().boardWanted.emit(tile_set, "")
+            elif button is existing:
+                path, _ = QFileDialog.getOpenFileName(self, "Open board", "",
+                                                      "Boards (*.board.json *.json *.jcz)")
+                if path:
+                    playtest_signals().boardWanted.emit(tile_set, path)
+
+        box.buttonClicked.connect(answered)
+        box.open()
 
 
 #: Open designer windows, kept referenced until they close (Qt deletes them then).

@@ -340,7 +340,7 @@ class CatalogueWidget(QWidget):
     def _filter(self) -> None:
         choice = self.sets.currentData() or ""
         if choice == RULESET_SETS:
-            ids = frozenset(self.doc.rules.tilesets()) if self.doc is not None else frozenset()
+            ids = frozenset(self.doc.tile_sets()) if self.doc is not None else frozenset()
         else:
             ids = frozenset([choice]) if choice else frozenset()
         self.proxy.update(ids, self.editions.currentData() or "",
@@ -361,6 +361,29 @@ class CatalogueWidget(QWidget):
             self.search.clear()
             index = self.proxy.mapFromSource(self.model.index(row))
         self.view.setCurrentIndex(index)
+
+    def show_set(self, set_id: str) -> Tile | None:
+        """Show only the tile set ``set_id`` (the other filters cleared) and make its first
+        tile the current entry (a play-tested set, seen at once); that tile, if any."""
+        at = self.sets.findData(set_id)
+        if at < 0:
+            return None
+        for combo in (self.sets, self.editions, self.features):
+            combo.blockSignals(True)
+        self.sets.setCurrentIndex(at)
+        self.editions.setCurrentIndex(0)
+        self.features.setCurrentIndex(0)
+        for combo in (self.sets, self.editions, self.features):
+            combo.blockSignals(False)
+        self.search.clear()
+        self._filter()
+        first = self.proxy.index(0, 0)
+        if not first.isValid():
+            return None
+        self.view.setCurrentIndex(first)
+        self.view.scrollTo(first)
+        tile: Tile = first.data(TILE_ROLE)
+        return tile
 
     def visible_tiles(self) -> list[Tile]:
         """The tiles the filters let through, in order."""

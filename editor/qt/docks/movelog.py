@@ -1,27 +1,27 @@
-"""The move log: step backward and forward through a position's moves.
+"""The move log: a read-only timeline of a position's moves.
 
-Selecting a move shows the position after it on the board: the document's tiles, figures
-and players are set to that position through its edit methods, and the undo history, which
-speaks of another position, is cleared. The dock lists that move's events: points, goods,
-figures back to supply, findings. The start (row 0) is the log's start position (see
-:mod:`editor.replay`); the last row also lists end-of-game scoring. "Save position…" writes
-the selected position as a new board whose log is the moves up to it. A position without a
-log shows nothing and is never changed.
 
-:func:`install_move_log` adds the dock to a main window and teaches its File → Open (and
-Open Recent) to read JCloisterZone saves (``.jcz``) through :func:`open_jcz`;
-:func:`open_path` opens either kind (for a file named on the command line).
+:func:`install_move_log` adds the dock to a main window, shows the selected position in the
+window's board view (its docks following it, the board read-only: a try to edit it says
+how to continue from there) and teaches its File → Open (and Open Recent) to read
+JCloisterZone saves (``.jcz``) through :func:`open_jcz`; :func:`open_path` opens either kind
+(for a file named on the command line).
 """
 
 from __future__ import annotations
 
+import copy
+import logging
 import os
+import traceback
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -34,18 +34,31 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import save_position
+from editor.jcz.replay import (
+    OK,
+    Replay,
+    ReplayError,
+    describe_event,
+    open_game,
+    replay,
+    snapshot_differences,
+)
 from editor.model.findings import Finding
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.replay import OK, Replay, ReplayError, describe_event, open_game, replay
 from editor.workspace import ruleset_of
 
-from ..document import BoardDocument, FigureSpec, TileSpec
-from ..files import OpenResult, add_recent, open_document
+from ..document import BoardDocument, BoardState
+from ..files import OpenResult, add_recent, guarded_open, open_document
+from ..notices import refuse_file
+
+log = logging.getLogger(__name__)
 
 #: File dialog filter for File → Open once the move log is installed.
 OPEN_FILTER = ("Boards and JCloisterZone saves (*.board.json *.json *.jcz);;"
                "Board files (*.board.json *.json);;JCloisterZone saves (*.jcz);;All files (*)")
+#: The scene background while a position of the log is shown (the board is read-only).
+PREVIEW_BACKGROUND = "#dfe6ee"
 
 
 def open_path(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
@@ -57,41 +70,100 @@ def open_path(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
 
 def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
     """A JCloisterZone save as a new, unsaved document showing the end of its log."""
-    position, findings, status = open_game(path, catalogue, host)
-    if position is None or status != OK:
-        return OpenResult(None, findings)
-    try:
-        played = replay(position, ruleset_of(position, host), catalogue)
-    except ReplayError as exc:
-        return OpenResult(None, [*findings, Finding(f"cannot replay: {exc}", "$.replay", path,
-                                                    "unplayable")])
-    position.board = played.board_at(len(played.steps))
-    doc = BoardDocument(position, None, findings, host, catalogue)
-    doc.mark_dirty()
-    return OpenResult(doc, findings)
+    def load() -> OpenResult:
+        position, findings, status = open_game(path, catalogue, host)
+        if position is None or status != OK:
+            return OpenResult(None, findings)
+        try:
+            played = replay(position, ruleset_of(position, host), catalogue)
+        except ReplayError as exc:
+            return OpenResult(None, [*findings, Finding(f"cannot replay: {exc}", "$.replay",
+                                                        path, "unplayable")])
+        position.board = played.board_at(len(played.steps))
+        doc = BoardDocument(position, None, findings, host, catalogue)
+        doc.mark_dirty()
+        return OpenResult(doc, findings)
+
+    return guarded_open(path, load)
+
+
+class ReadOnlyStack(QUndoStack):
+    """The undo stack of a position shown from the log: every edit is refused."""
+
+    #: an edit was refused (its text)
+    refused = Signal(str)
+
+    def push(self, cmd: QUndoCommand) -> None:
+        self.refused.emit(cmd.text())
+
+
+class ContinueFrom(QUndoCommand):
+    """Make the document the position after move ``k`` of its log, the log cut there."""
+
+    def __init__(self, doc: BoardDocument, state: BoardState, k: int) -> None:
+        super().__init__(f"Continue from move {k} of the log")
+        self.doc = doc
+        self.states = (doc.state(), state)
+        self.logs = (copy.deepcopy(doc.position.moves), copy.deepcopy(doc.position.moves[:k]))
+
+    def _set(self, which: int) -> None:
+        self.doc.position.moves = copy.deepcopy(self.logs[which])
+        self.doc.set_state(self.states[which])
+
+    def redo(self) -> None:
+        self._set(1)
+
+    def undo(self) -> None:
+        self._set(0)
 
 
 class MoveLogPanel(QWidget):
-    """The list of moves, the selected move's events and the step buttons."""
+    """The timeline: its rows, the selected move's events, the step buttons."""
 
-    #: the selected step (0 = start)
+    #: a move of the log was selected (0 = the start), its position shown read-only
     stepSelected = Signal(int)
+    #: the position shown instead of the document (``None``: the document again)
+    previewChanged = Signal(object)
+    #: an edit of the shown position was refused (what to tell the person)
+    refused = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc: BoardDocument | None = None
         self.replay: Replay | None = None
+        #: the position of the selected move, while one is shown
+        self.preview: BoardDocument | None = None
+        self._moves_played: list[dict[str, Any]] | None = None
         self.moves = QListWidget(self)
+        self.moves.setAccessibleName("Moves of the log")
         self.moves.currentRowChanged.connect(self._row_changed)
         self.events = QListWidget(self)
+        self.events.setAccessibleName("Events of the selected move")
         self.events.setWordWrap(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
+        self.banner = QFrame(self)
+        self.banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.banner_text = QLabel(self.banner)
+        self.banner_text.setWordWrap(True)
+        self.continue_button = QPushButton("Continue from here", self.banner)
+        self.continue_button.setToolTip("Make the board this position and cut the log after "
+                                        "this move (one step of Undo)")
+        self.continue_button.clicked.connect(self.continue_from_here)
+        self.back_button = QPushButton("Back to the board", self.banner)
+        self.back_button.clicked.connect(self.show_board)
+        banner = QVBoxLayout(self.banner)
+        banner.addWidget(self.banner_text)
+        row = QHBoxLayout()
+        row.addWidget(self.continue_button)
+        row.addWidget(self.back_button)
+        banner.addLayout(row)
+        self.banner.hide()
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for name, text, tip in (("first", "|◀", "The start"), ("back", "◀", "One move back"),
                                 ("forward", "▶", "One move forward"),
-                                ("last", "▶|", "After the last move")):
+                                ("last", "▶|", "The board")):
             button = QPushButton(text, self)
             button.setToolTip(tip)
             button.clicked.connect(lambda *_, n=name: self.step(n))
@@ -104,6 +176,7 @@ class MoveLogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(buttons)
+        layout.addWidget(self.banner)
         layout.addWidget(self.moves, 3)
         layout.addWidget(QLabel("Events of the selected move:", self))
         layout.addWidget(self.events, 2)
@@ -113,9 +186,70 @@ class MoveLogPanel(QWidget):
     # -- the document ----------------------------------------------------------------------
 
     def set_document(self, doc: BoardDocument) -> None:
-        """Show this document's move log; the board stays as it is until a move is chosen."""
+        """Show this document's move log; the board row is selected."""
+        if self.doc is not None and self.doc is not doc:
+            self.doc.edited.disconnect(self._document_edited)
+        self._end_preview()
         self.doc = doc
+        doc.edited.connect(self._document_edited)
+        self._replay()
+
+    @property
+    def last(self) -> int:
+        """The number of moves (the board is the row after the last one)."""
+        return len(self.replay.steps) if self.replay is not None else 0
+
+    @property
+    def board_row(self) -> int:
+        """The row of the document itself (-1 without a log)."""
+        return self.last + 1 if self.last else -1
+
+    @property
+    def current(self) -> int:
+        """The selected step (0 = start; one past the last move = the board)."""
+        return max(0, self.moves.currentRow())
+
+    def select(self, k: int) -> None:
+        """Show the position after move ``k`` (0 = the start, ``last + 1`` the board)."""
+        if self.last and 0 <= k <= self.board_row:
+            if self.moves.currentRow() == k:
+                self._row_changed(k)
+            else:
+                self.moves.setCurrentRow(k)
+
+    def show_board(self) -> None:
+        """Show the document again."""
+        self.select(self.board_row)
+
+    def step(self, where: str) -> None:
+        """``first``, ``back``, ``forward`` or ``last`` (the board)."""
+        if not self.last:
+            return
+        target = {"first": 0, "back": self.current - 1, "forward": self.current + 1,
+                  "last": self.board_row}[where]
+        self.select(min(self.board_row, max(0, target)))
+
+    def continue_from_here(self) -> None:
+        """Make the document the shown position, the log cut after it (undoable)."""
+        doc, shown, k = self.doc, self.preview, self.current
+        if doc is None or shown is None:
+            return
+        doc.undo_stack.push(ContinueFrom(doc, shown.state(), k))
+
+    def save_step(self, k: int, path: str) -> None:
+        """Write the position after move ``k`` as a board file (raises ``OSError``)."""
+        if self.replay is None:
+            raise ValueError("no move log to save from")
+        save_position(path, self.replay.position_at(min(k, self.last)))
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _replay(self) -> None:
+        """Play the document's log again and list it (the board row selected)."""
+        doc = self.doc
+        assert doc is not None
         self.replay = None
+        self._moves_played = copy.deepcopy(doc.position.moves)
         self._syncing = True
         self.moves.clear()
         self.events.clear()
@@ -123,64 +257,71 @@ class MoveLogPanel(QWidget):
             self.replay = replay(doc.position, doc.rules, doc.catalogue)
         except ReplayError as exc:
             self.status.setText(f"The move log cannot be replayed: {exc}")
+        except Exception as exc:  # a bug (a plugin's, the host's) must not stop the editor
+            log.error("replaying the move log failed:\n%s", traceback.format_exc())
+            self.status.setText(f"The move log cannot be replayed: internal error "
+                                f"({type(exc).__name__}: {exc})")
         else:
-            played = self.replay
-            self.status.setText(f"{len(played.steps)} moves" if played.steps
+            self.status.setText(f"{self.last} moves" if self.last
                                 else "This position has no move log.")
-        if self.replay is not None and self.replay.steps:
+        if self.last:
             played = self.replay
+            assert played is not None
             self.moves.addItem("Start")
             for step in played.steps:
                 gained = ", ".join(f"{played.names[p]} {n:+d}"
                                    for p, n in _points(step.events).items())
                 self.moves.addItem(f"{step.index}. {step.text}" + (f"  ({gained})"
                                                                     if gained else ""))
-            self.moves.setCurrentRow(len(played.steps))
-            self._show_events(len(played.steps))
+            self.moves.addItem("")
+            self._label_board()
+            self.moves.setCurrentRow(self.board_row)
+            self._show_events(self.board_row)
         self._syncing = False
         self._enable()
 
-    @property
-    def current(self) -> int:
-        """The selected step (0 = start)."""
-        return max(0, self.moves.currentRow())
-
-    def select(self, k: int) -> None:
-        """Show the position after move ``k`` (0 = the start)."""
-        if self.replay is not None and self.replay.steps and 0 <= k <= len(self.replay.steps):
-            if self.moves.currentRow() == k:
-                self._row_changed(k)
-            else:
-                self.moves.setCurrentRow(k)
-
-    def step(self, where: str) -> None:
-        """``first``, ``back``, ``forward`` or ``last``."""
-        if self.replay is None or not self.replay.steps:
+    def _document_edited(self) -> None:
+        """The document changed: show it (never edits that cannot be seen), and replay the
+        log when the log itself changed."""
+        doc = self.doc
+        assert doc is not None
+        if doc.position.moves != self._moves_played:
+            self._end_preview()
+            self._replay()
             return
-        last = len(self.replay.steps)
-        target = {"first": 0, "back": self.current - 1, "forward": self.current + 1,
-                  "last": last}[where]
-        self.select(min(last, max(0, target)))
+        self._label_board()
+        if self.preview is not None:
+            self.show_board()
 
-    def save_step(self, k: int, path: str) -> None:
-        """Write the position after move ``k`` as a board file (raises ``OSError``)."""
-        if self.replay is None:
-            raise ValueError("no move log to save from")
-        save_position(path, self.replay.position_at(k))
+    def _differences(self) -> list[Finding]:
+        """What differs between the document's board and the end of its log."""
+        if self.doc is None or not self.last:
+            return []
+        assert self.replay is not None
+        return snapshot_differences(self.doc.board, self.replay.board_at(self.last))
 
-    # -- internals -------------------------------------------------------------------------
+    def _label_board(self) -> None:
+        """Name the board row, saying whether the board was edited after the log."""
+        item = self.moves.item(self.board_row) if self.last else None
+        if item is not None:
+            edited = " (edited after the log)" if self._differences() else ""
+            item.setText(f"The board{edited}: what is saved")
+            if self.moves.currentRow() == self.board_row:
+                self._show_events(self.board_row)
 
     def _row_changed(self, k: int) -> None:
         self._enable()
         if self._syncing or self.replay is None or k < 0:
             return
-        self._show_board(k)
         self._show_events(k)
+        if k == self.board_row:
+            self._end_preview()
+            return
+        self._show_position(k)
         self.stepSelected.emit(k)
 
     def _enable(self) -> None:
-        n = len(self.replay.steps) if self.replay is not None else -1
-        k = self.moves.currentRow()
+        k, n = self.moves.currentRow(), self.board_row
         for name, on in (("first", k > 0), ("back", k > 0), ("forward", 0 <= k < n),
                          ("last", 0 <= k < n)):
             self.buttons[name].setEnabled(on)
@@ -196,40 +337,62 @@ class MoveLogPanel(QWidget):
                                 + ", ".join(f"{t.ref} at ({x}, {y})"
                                             for t, x, y, _ in played.start_tiles))
             return
+        if k == self.board_row:
+            self.events.addItem("The board you edit and save, with the whole log.")
+            self.events.addItems([f"differs from the log's end: {f.message}"
+                                  for f in self._differences()])
+            return
         step = played.steps[k - 1]
         self.events.addItems([describe_event(e, played.names) for e in step.events]
                              or ["no scoring"])
         self.events.addItems([f"finding: {f.message}" for f in step.findings])
-        if k == len(played.steps):
+        if k == self.last:
             self.events.addItem("End-of-game scoring after this move:")
             self.events.addItems([f"  {describe_event(e, played.names)}"
                                   for e in played.end_events] or ["  nothing"])
 
-    def _show_board(self, k: int) -> None:
-        """Make the document's board the position after move ``k``."""
+    def _show_position(self, k: int) -> None:
+        """Show the position after move ``k``, read-only, in a document of its own."""
         doc, played = self.doc, self.replay
-        if doc is None or played is None:
-            return
-        target = played.board_at(k)
-        # the undo history speaks of the board as it was: it cannot apply to another position
-        doc.undo_stack.clear()
-        wanted = {(p.x, p.y): (p.tile, p.rotation) for p in target}
-        for spec in reversed(doc.tiles()):
-            if wanted.get(spec.cell) != (spec.tile, spec.rotation):
-                doc.remove_tile(*spec.cell)
-        have = {spec.cell for spec in doc.tiles()}
-        for p in target:
-            if (p.x, p.y) not in have:
-                doc.place_tile(TileSpec(p.tile, p.x, p.y, p.rotation))
-        doc.set_figures([FigureSpec(f.kind, f.owner, *target.node_cell[f.node],
-                                    target.segment_of(f.node).id) for f in target.figures])
-        for i, player in enumerate(target.players[:len(doc.players)]):
-            doc.set_player(i, score=player.score, goods=player.goods, supply=player.supply)
+        assert doc is not None and played is not None
+        previous = self.preview
+        shown = BoardDocument(played.position_at(k), None, [], doc.host, doc.catalogue)
+        stack = ReadOnlyStack(shown)
+        stack.refused.connect(self._refused)
+        shown.undo_stack = stack
+        self.preview = shown
+        what = "the start of the log" if k == 0 else f"move {k} of {self.last}"
+        self.banner_text.setText(f"<b>Showing {what}</b>, read-only. The board you edit and "
+                                 "save is unchanged.")
+        self.continue_button.setEnabled(True)
+        self.banner.show()
+        self.previewChanged.emit(shown)
+        if previous is not None:
+            previous.deleteLater()
+
+    def _end_preview(self) -> None:
+        """Show the document again (when a position of the log was shown)."""
+        previous, self.preview = self.preview, None
+        self.banner.hide()
+        if previous is not None:
+            self.previewChanged.emit(None)
+            previous.deleteLater()
+        if self.board_row > 0 and self.moves.currentRow() != self.board_row:
+            self._syncing = True
+            self.moves.setCurrentRow(self.board_row)
+            self._show_events(self.board_row)
+            self._syncing = False
+            self._enable()
+
+    def _refused(self, what: str) -> None:
+        self.refused.emit(f"{what or 'That edit'}: not made. This is a position of the move "
+                          "log, read-only: Continue from here to edit from it, or go back "
+                          "to the board.")
 
     def _save_dialog(self) -> None:
         if self.doc is None or self.replay is None:
             return
-        k = self.current
+        k = min(self.current, self.last)
         folder = os.path.dirname(self.doc.path) if self.doc.path else os.path.expanduser("~")
         name = f"{self.doc.position.title or 'position'}-move-{k}.board.json"
         path, _ = QFileDialog.getSaveFileName(self, "Save position", os.path.join(folder, name),
@@ -268,9 +431,12 @@ def install_move_log(window: QMainWindow) -> None:
     """Add the move-log dock to a main window and let its File → Open read ``.jcz`` saves.
 
     Uses what the main window offers: ``doc``, ``host``, ``catalogue``, ``set_document``,
-    ``open_file``, ``maybe_save`` and ``open_action``; the window's ``set_document`` and
-    ``open_file`` are wrapped so the dock follows every document and ``.jcz`` paths (from the
-    dialog or Open Recent) are converted instead of read as boards.
+    ``open_file``, ``maybe_save`` and ``open_action``, and when it has them ``view`` (a
+    :class:`~editor.qt.view.BoardView`), ``scene`` and the docks whose widgets show a
+    document (``players_dock`` …): a position of the log is shown there instead of the
+    document, read-only. The window's ``set_document`` and ``open_file`` are wrapped so the
+    dock follows every document and ``.jcz`` paths (from the dialog or Open Recent) are
+    converted instead of read as boards.
     """
     dock = MoveLogDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -282,6 +448,9 @@ def install_move_log(window: QMainWindow) -> None:
             menu.addAction(dock.toggleViewAction())
     set_document = w.set_document
     open_file = w.open_file
+    panel = dock.panel
+    panel.previewChanged.connect(lambda shown: _show_in_window(w, shown))
+    panel.refused.connect(lambda text: _tell(w, text, 8000))
 
     def follow(doc: BoardDocument) -> None:
         set_document(doc)
@@ -294,11 +463,7 @@ def install_move_log(window: QMainWindow) -> None:
             return False
         result = open_jcz(path, w.host, w.catalogue)
         if result.document is None:
-            box = QMessageBox(QMessageBox.Icon.Critical, "Open",
-                              f"{os.path.basename(path)} cannot be opened.", parent=window)
-            box.setInformativeText("It is not a JCloisterZone save this editor can read:")
-            box.setDetailedText(result.message)
-            box.exec()
+            refuse_file(window, path, result.findings)
             return False
         add_recent(path)
         w.set_document(result.document)
@@ -317,3 +482,42 @@ def install_move_log(window: QMainWindow) -> None:
         action.triggered.disconnect()
         action.triggered.connect(lambda *_: dialog())
     dock.set_document(w.doc)
+
+
+#: The docks of a main window whose widget shows one document (``set_document``).
+_SHOWING = (("catalogue_dock", "catalogue"), ("players_dock", "players"),
+            ("scores_dock", "scores"), ("findings_dock", "findings"),
+            ("annotations_dock", "annotations"), ("inspector_dock", "inspector"))
+
+
+def _show_in_window(window: Any, shown: BoardDocument | None) -> None:
+    """Show a position of the log in the window's board view and docks (``None``: the
+    window's document again)."""
+    view = getattr(window, "view", None)
+    if view is None:
+        return
+    from .. import palette
+    from ..scene import BoardScene
+
+    doc = shown or window.doc
+    if shown is None:
+        view.set_scene(window.scene)
+    else:
+        scene = BoardScene(shown, view)
+        scene.setBackgroundBrush(palette.colour(PREVIEW_BACKGROUND))
+        view.set_scene(scene)
+    for dock_name, widget in _SHOWING:
+        dock = getattr(window, dock_name, None)
+        if dock is not None:
+            getattr(dock, widget).set_document(doc)
+    _tell(window, "A position of the move log, read-only: the board you edit and save is "
+          "unchanged" if shown is not None else "", 0)
+
+
+def _tell(window: Any, text: str, timeout: int) -> None:
+    bar = window.statusBar() if hasattr(window, "statusBar") else None
+    if bar is not None:
+        if text:
+            bar.showMessage(text, timeout)
+        else:
+            bar.clearMessage()

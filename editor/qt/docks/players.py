@@ -1,4 +1,9 @@
-"""Players: add and remove them; edit name, colour, score, goods and supply in place."""
+"""Players: add and remove them; edit name, colour, score, goods and supply in place.
+
+The supply columns are the figure kinds of the ruleset; a count the file gives for a kind
+the ruleset does not have is kept (and saved) but not a column: a line under the table
+names it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -55,6 +61,9 @@ class PlayersWidget(QWidget):
         add.clicked.connect(self.add_player)
         self.remove = QPushButton("Remove")
         self.remove.clicked.connect(self.remove_player)
+        self.outside = QLabel()
+        self.outside.setWordWrap(True)
+        self.outside.hide()
         buttons = QHBoxLayout()
         buttons.addWidget(add)
         buttons.addWidget(self.remove)
@@ -62,6 +71,7 @@ class PlayersWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.table)
+        layout.addWidget(self.outside)
         layout.addLayout(buttons)
 
     def set_document(self, doc: BoardDocument) -> None:
@@ -92,10 +102,14 @@ class PlayersWidget(QWidget):
         if self.doc is None:
             return
         doc = self.doc
-        figure_kinds = list(dict.fromkeys(
-            [*doc.figure_kinds(), *(k for p in doc.players for k in p.supply)]))
+        figure_kinds = doc.figure_kinds()
         self.columns = [("goods", k) for k in self._goods_kinds()] + [
             ("supply", k) for k in figure_kinds]
+        outside = [f"{p.name} {n} {kind}{'s' if n != 1 else ''}" for p in doc.players
+                   for kind, n in p.supply.items() if kind not in figure_kinds and n]
+        self.outside.setText(f"Not in {doc.rules.name}, kept in the file: "
+                             + ", ".join(outside) if outside else "")
+        self.outside.setVisible(bool(outside))
         headers = ["Name", "Colour", "Score", *[k if f == "goods" else f"{k}s left"
                                                for f, k in self.columns]]
         row = self.table.currentRow()

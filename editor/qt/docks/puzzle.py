@@ -3,19 +3,27 @@
 *Author*: who moves, the hand, the objective, the reference solution (typed in move notation,
 or lifted from the board: place the answer, then "Lift last tile into solution"), title,
 author, difficulty and hints; "Apply" writes the block as one undoable edit.
-*Solve*: every move ranked by the solver, the best ones as ghost tiles on the board; the
-scenario tools: tiles left in the bag, dead cells, the cells where the tile in hand fits.
-*Play*: solving mode. A person places the tile in hand on the board (or types a move) and is
-told how it ranks; "Take back" undoes the try. The solver works on a copy of the position.
+*Solve*: every move ranked by the solver, the best ones as ghost tiles on the board (the
+whole line of the selected one); *Check*: the verdict of ``check`` on the reference solution
+(legal, optimal, unique), every move tying it listed and drawn; the scenario tools: tiles
+left in the bag, dead cells, the cells where the tile in hand fits.
+*Play*: solving mode. The tile in hand is chosen in the catalogue; a person places it on the
+board (or types a move) and is told how it ranks; "Take back" undoes the try.
+
+Solving, checking and the scenario tools run on a worker thread (:class:`~editor.qt.jobs.Job`)
+on a copy of the position, with a progress bar and Cancel below the tabs; an edit of the
+board while solving or checking cancels that work (its answer would be about another
+position). Only solving mode keeps its ranking: it is about the puzzle as it was set.
 """
 
 from __future__ import annotations
 
 import copy
+import html
 import re
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +36,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -38,35 +47,48 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import position_from_dict, position_to_dict
+from editor.model.board import Cell
+from editor.model.position import Position
 from editor.puzzles import (
     BLOCK_COMPLETION,
+    CANCELLED,
     OBJECTIVE_TYPES,
     REACH_POINTS,
+    CheckReport,
     FeatureRef,
     Fitter,
     Objective,
+    Progress,
     Puzzle,
     PuzzleError,
     Ranked,
     Solver,
+    Stopped,
     bag,
     bag_sets,
+    check,
     fits,
     move_from_dict,
     move_to_dict,
 )
 from editor.puzzles.objectives import Outcome
+from editor.rules.engine import Engine
 from editor.rules.moves import FigureAction, IllegalMove, Move
 from editor.rules.notation import NotationError, find_tile, format_move, parse_move
 
 from ..commands import RemoveTile
 from ..document import BoardDocument
+from ..jobs import Job
 from ..overlays import PuzzleOverlay
 
 _FEATURE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+(\S+)\s*$")
 OBJECTIVE_NAMES = {"most-points": "Most points this turn",
                    "best-margin": "Best margin after final scoring",
                    "reach-points": "Reach a score", "block-completion": "Block a feature"}
+#: Milliseconds of work before the progress bar shows (quick answers do not flash it).
+PROGRESS_DELAY_MS = 250
+#: Columns of the results table.
+RANK, MOVE, OUTCOME, CONTINUATION, NOTE = range(5)
 
 
 class SetPuzzle(QUndoCommand):
@@ -103,6 +125,11 @@ def _table(headers: list[str]) -> QTableWidget:
     return table
 
 
+def _written(moves: Any) -> list[str]:
+    """Moves in notation."""
+    return [format_move(m) for m in moves]
+
+
 def _cell(value: object) -> QTableWidgetItem:
     item = QTableWidgetItem()
     item.setData(Qt.ItemDataRole.DisplayRole, value)
@@ -114,8 +141,14 @@ class PuzzlePanel(QWidget):
 
     #: the solver ranked the moves (their number)
     solved = Signal(int)
+    #: the reference solution was checked (the :class:`CheckReport`)
+    checked = Signal(object)
     #: a tried move was judged (the verdict)
     judged = Signal(str)
+    #: solving mode started with this tile in hand (a :class:`~editor.model.tiles.Tile`)
+    handTileChosen = Signal(object)
+    #: work on the worker thread started (True) or ended (False)
+    busyChanged = Signal(bool)
 
     def __init__(self, doc: BoardDocument, overlay: PuzzleOverlay | None = None,
                  parent: QWidget | None = None) -> None:
@@ -123,17 +156,43 @@ class PuzzlePanel(QWidget):
         self.doc = doc
         self.overlay = overlay or PuzzleOverlay()
         self.ranking: list[Ranked] = []
+        #: what the results table lists: a ranked move and a note (the check's verdict)
+        self.rows: list[tuple[Ranked, str]] = []
+        self.report: CheckReport | None = None
+        self.job: Job | None = None
+        #: the name of the method that takes the job's result (a name, not a bound method:
+        #: a widget must not hold a reference cycle through itself, see editor.qt.jobs)
+        self._then = ""
+        self.scenario_job: Job | None = None
         self._shown: dict[str, Any] | None = None
         self._solver: Solver | None = None
+        self._pending: Move | None = None
         self._trial_index = -1
         self._hint = 0
         self.tabs = QTabWidget()
         self.tabs.addTab(self._author_tab(), "Author")
         self.tabs.addTab(self._solve_tab(), "Solve")
         self.tabs.addTab(self._play_tab(), "Play")
+        self.work_bar = QProgressBar()
+        self.work_bar.setRange(0, 1000)
+        self.work_bar.setAccessibleName("Progress of the solver")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop solving or checking")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.work = QWidget()
+        work = QHBoxLayout(self.work)
+        work.setContentsMargins(0, 0, 0, 0)
+        work.addWidget(self.work_bar, 1)
+        work.addWidget(self.cancel_button)
+        self.work.hide()
+        self._show_work = QTimer(self)
+        self._show_work.setSingleShot(True)
+        self._show_work.setInterval(PROGRESS_DELAY_MS)
+        self._show_work.timeout.connect(self._reveal_work)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addWidget(self.tabs)
+        layout.addWidget(self.work)
         self._connect(doc)
         self.load()
         self.refresh_scenario()
@@ -199,25 +258,37 @@ class PuzzlePanel(QWidget):
 
     def _solve_tab(self) -> QWidget:
         self.solve_button = QPushButton("Solve")
+        self.solve_button.setToolTip("Rank every legal move for the tiles in hand")
         self.solve_button.clicked.connect(self.solve)
+        self.check_button = QPushButton("Check")
+        self.check_button.setToolTip("Is the reference solution legal, optimal and unique? "
+                                     "(the verdict of the check command)")
+        self.check_button.clicked.connect(self.check_solution)
         self.ghost_spin = QSpinBox()
         self.ghost_spin.setRange(0, 50)
         self.ghost_spin.setValue(3)
         self.ghost_spin.setPrefix("show best ")
+        self.ghost_spin.setAccessibleName("Number of best moves drawn on the board")
         self.ghost_spin.valueChanged.connect(lambda _: self._show_ghosts())
-        self.results = _table(["rank", "move", "outcome", "best continuation"])
-        self.results.itemSelectionChanged.connect(self._show_ghosts)
+        self.results = _table(["rank", "move", "outcome", "best continuation", "check"])
+        self.results.setAccessibleName("Ranked moves")
+        self.results.setColumnHidden(NOTE, True)
+        self.results.setWordWrap(False)
+        self.results.itemSelectionChanged.connect(self._selection_changed)
         self.solve_status = QLabel()
         self.solve_status.setWordWrap(True)
+        self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.dead_box = QCheckBox("Show dead cells")
         self.dead_box.toggled.connect(lambda _: self.refresh_scenario())
         self.fits_box = QCheckBox("Show where the tile in hand fits")
         self.fits_box.toggled.connect(lambda _: self.refresh_scenario())
         self.bag_label = QLabel()
         self.bag_table = _table(["tile", "left", "box"])
+        self.bag_table.setAccessibleName("Tiles left in the bag")
         self.bag_table.setMaximumHeight(140)
         top = QHBoxLayout()
         top.addWidget(self.solve_button)
+        top.addWidget(self.check_button)
         top.addWidget(self.ghost_spin)
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -289,6 +360,7 @@ class PuzzlePanel(QWidget):
                              (self.doc.figuresChanged, self._figures_changed)):
             signal.disconnect(slot)
         self.play_button.setChecked(False)
+        self._stop_work()
         self.doc = doc
         self._connect(doc)
         self._forget_results()
@@ -298,8 +370,15 @@ class PuzzlePanel(QWidget):
     def _edited(self) -> None:
         if self.doc.position.puzzle != self._shown:
             self.load()
-        if self._solver is None and self.ranking:
-            self._forget_results("the board changed: solve again")
+        if self._solver is not None:
+            return  # solving mode: the ranking is of the puzzle as it was set
+        if self.job is not None:
+            name = self.job.name
+            self._stop_work()
+            verb = {"solving": "solve", "checking": "check"}.get(name, "try")
+            self._forget_results(f"The board changed while {name}: {verb} again.")
+        elif self.rows:
+            self._forget_results("The board changed: solve again.")
 
     def _fill_players(self) -> None:
         names = [p.name for p in self.doc.players]
@@ -317,7 +396,7 @@ class PuzzlePanel(QWidget):
         self.feature_edit.setEnabled(kind == BLOCK_COMPLETION)
 
     def _sets(self) -> list[str]:
-        return self.doc.position.tilesets or self.doc.rules.tilesets()
+        return self.doc.tile_sets()
 
     # -- authoring -------------------------------------------------------------------------
 
@@ -432,50 +511,244 @@ class PuzzlePanel(QWidget):
         self.author_status.setText(f"Lifted {format_move(move)} into the solution.")
         return True
 
-    # -- solving ---------------------------------------------------------------------------
+    # -- work on the worker thread ---------------------------------------------------------
 
-    def _new_solver(self) -> Solver:
+    @property
+    def busy(self) -> bool:
+        """Whether solving or checking is under way (until its answer is shown)."""
+        return self.job is not None
+
+    def _start(self, name: str, work: Any, then: str) -> Job:
+        """Run ``work(progress)`` on a worker thread; the method named ``then`` takes the
+        result back on this one."""
+        self._stop_work()
+        job = Job(work, name)
+        self.job = job
+        self._then = then
+        job.progressed.connect(self._progressed)
+        job.succeeded.connect(self._succeeded)
+        job.stopped.connect(self._job_stopped)
+        job.failed.connect(self._job_failed)
+        self.work_bar.setValue(0)
+        self.work_bar.setFormat(f"{name.capitalize()}… %p%")
+        self.cancel_button.setEnabled(True)
+        for button in (self.solve_button, self.check_button):
+            button.setEnabled(False)
+        self.setCursor(Qt.CursorShape.BusyCursor)
+        self._show_work.start()
+        job.start()
+        self.busyChanged.emit(True)
+        return job
+
+    def _progressed(self, job: Job, fraction: float, text: str) -> None:
+        if job is self.job:
+            self.work_bar.setValue(round(fraction * 1000))
+            self.work_bar.setFormat(f"{job.name.capitalize()}… %p% ({text}, "
+                                    f"{job.progress.elapsed:.0f} s)")
+
+    def _reveal_work(self) -> None:
+        if self.busy:
+            self.work.show()
+
+    def _succeeded(self, job: Job, result: Any) -> None:
+        self._finish(job, getattr(self, self._then), result)
+
+    def _job_stopped(self, job: Job, stopped: Stopped) -> None:
+        self._finish(job, self._stopped, stopped)
+
+    def _job_failed(self, job: Job, message: str) -> None:
+        self._finish(job, self._failed, message)
+
+    def _finish(self, job: Job, then: Any, value: Any) -> None:
+        """A job ended: tidy up, and hand its outcome on (unless it was replaced)."""
+        if job is not self.job:
+            return
+        self.job = None
+        self._idle()
+        then(value)
+
+    def _idle(self) -> None:
+        self._show_work.stop()
+        self.work.hide()
+        self.unsetCursor()
+        for button in (self.solve_button, self.check_button):
+            button.setEnabled(True)
+        self.busyChanged.emit(False)
+
+    def cancel(self) -> None:
+        """Stop solving or checking (the Cancel button)."""
+        if self.job is not None:
+            self.job.cancel()
+            self.cancel_button.setEnabled(False)
+            self.work_bar.setFormat("Cancelling…")
+
+    def _stop_work(self) -> None:
+        """Cancel the job under way and forget it (its answer will not be shown)."""
+        job, self.job = self.job, None
+        if job is not None:
+            job.cancel()
+            self._idle()
+
+    def _stopped(self, stopped: Stopped) -> None:
+        done = f"{len(stopped.partial)} moves searched" if stopped.partial else ""
+        what = "Cancelled" if stopped.reason == CANCELLED else "Stopped"
+        text = f"{what} after {stopped.elapsed:.1f} s" + (f" ({done})" if done else "") + "."
+        if self._solver is not None:
+            self._pending = None
+            self.verdict.setText(f"{text} Solving mode needs every move ranked.")
+            self.play_button.setChecked(False)
+            return
+        self._forget_results(text)
+
+    def _failed(self, message: str) -> None:
+        text = f"The solver failed: {message}"
+        if self._solver is not None:
+            self.verdict.setText(text)
+            self.play_button.setChecked(False)
+        self._forget_results(text)
+
+    def _copy(self, puzzle: Puzzle | None = None) -> Position:
+        """A copy of the position for work on another thread (with ``puzzle`` as its
+        puzzle block when given)."""
+        data = position_to_dict(self.doc.position)
+        if puzzle is not None:
+            data["puzzle"] = puzzle.to_dict()
+        copied, _ = position_from_dict(data, self.doc.catalogue)
+        assert copied is not None
+        return copied
+
+    def _new_solver(self, progress: Progress | None = None) -> Solver:
         """A solver for the form's puzzle on a copy of the position."""
         puzzle = self.form_puzzle()
-        copied, _ = position_from_dict(position_to_dict(self.doc.position), self.doc.catalogue)
-        return Solver.for_position(copied, self.doc.rules, self.doc.catalogue, puzzle)
+        return Solver.for_position(self._copy(), self.doc.rules, self.doc.catalogue, puzzle,
+                                   progress)
 
-    def solve(self) -> list[Ranked]:
-        """Rank every move and show the best ones on the board."""
+    # -- solving ---------------------------------------------------------------------------
+
+    def solve(self) -> None:
+        """Rank every move on the worker thread; the best ones are shown when it is done
+        (``solved`` tells the number)."""
         try:
-            self.ranking = self._new_solver().rank()
+            solver = self._new_solver()
         except PuzzleError as exc:
             self._forget_results(f"Cannot solve: {exc}")
-            return []
+            return
+        self._forget_results(f"Ranking every legal move for {', '.join(solver.puzzle.hand)}… "
+                             "(Cancel stops)")
+
+        def work(progress: Progress) -> list[Ranked]:
+            solver.progress = progress
+            return solver.rank()
+
+        self._start("solving", work, "_solved")
+
+    def _solved(self, ranking: list[Ranked]) -> None:
+        self.ranking = ranking
+        self.rows = [(r, "") for r in ranking]
         self._fill_results()
         self._show_ghosts()
-        best = self.ranking[0].outcome.describe() if self.ranking else "no legal move"
-        self.solve_status.setText(f"{len(self.ranking)} moves ranked; the best: {best}.")
-        self.solved.emit(len(self.ranking))
-        return self.ranking
+        self.overlay.reveal()
+        best = ranking[0].outcome.describe() if ranking else "no legal move"
+        self.solve_status.setText(f"{len(ranking)} moves ranked; the best: {best}.")
+        self.solved.emit(len(ranking))
+
+    def check_solution(self) -> None:
+        """Check the reference solution on the worker thread: legal, optimal, unique
+        (``checked`` gives the report)."""
+        try:
+            puzzle = self.form_puzzle()
+        except PuzzleError as exc:
+            self._forget_results(f"Cannot check: {exc}")
+            return
+        position, rules, catalogue = self._copy(puzzle), self.doc.rules, self.doc.catalogue
+        self._forget_results("Checking the solution against every legal line… (Cancel stops)")
+        self._start("checking", lambda progress: check(position, rules, catalogue, progress),
+                    "_checked")
+
+    def _checked(self, report: CheckReport) -> None:
+        self.report = report
+        rows: list[tuple[Ranked, str]] = []
+        if report.solution and report.outcome is not None and not report.optimal:
+            moves = tuple(report.solution)
+            rows.append((Ranked(moves, moves, report.outcome, 0), "the solution"))
+        same = {id(r) for r in report.same}
+        for r in report.best:
+            if id(r) in same:
+                note = "the solution" if _written(r.moves) == _written(report.solution) \
+                    else "the solution, written differently"
+            elif report.optimal:
+                note = "ties the solution: another answer"
+            else:
+                note = "better than the solution"
+            rows.append((r, note))
+        self.ranking = list(report.best)
+        self.rows = rows
+        self._fill_results()
+        self._show_ghosts()
+        self.overlay.reveal()
+        self.solve_status.setText(self._verdict_html(report))
+        self.checked.emit(report)
+
+    @staticmethod
+    def _verdict_html(report: CheckReport) -> str:
+        """The check's verdict, as ``check`` prints it."""
+        def mark(ok: bool) -> str:
+            return "✔" if ok else "✘"
+
+        head = "<b>OK</b>: legal, optimal and unique" if report.ok else (
+            f"<b>FAILED</b>: legal {mark(report.legal)}, optimal {mark(report.optimal)}, "
+            f"unique {mark(report.unique)}")
+        lines = [f"{head} ({report.considered} moves considered)."]
+        if report.solution:
+            gives = f": {report.outcome.describe()}" if report.outcome else ""
+            lines.append(f"Solution: {' then '.join(_written(report.solution))}{gives}")
+        lines += [f"• {html.escape(p)}" for p in report.problems]
+        lines += [f"⚠ {html.escape(w)}" for w in report.warnings]
+        return "<br>".join(lines)
 
     def _fill_results(self) -> None:
         table = self.results
         table.blockSignals(True)
-        table.setRowCount(len(self.ranking))
-        for row, r in enumerate(self.ranking):
-            table.setItem(row, 0, _cell(r.rank))
-            table.setItem(row, 1, _cell(format_move(r.move)))
-            table.setItem(row, 2, _cell(r.outcome.describe()))
-            table.setItem(row, 3, _cell(" then ".join(format_move(m) for m in r.line[1:])))
+        table.setRowCount(len(self.rows))
+        for row, (r, note) in enumerate(self.rows):
+            table.setItem(row, RANK, _cell(r.rank if r.rank else "–"))
+            table.setItem(row, MOVE, _cell(format_move(r.move)))
+            table.setItem(row, OUTCOME, _cell(r.outcome.describe()))
+            table.setItem(row, CONTINUATION, _cell(" then ".join(_written(r.line[1:]))))
+            table.setItem(row, NOTE, _cell(note))
+            tip = f"{' then '.join(_written(r.line))}: {r.outcome.describe()}" + (
+                f" — {note}" if note else "")
+            for column in range(NOTE + 1):
+                item = table.item(row, column)
+                if item is not None:
+                    item.setToolTip(tip)
+        table.setColumnHidden(NOTE, not any(note for _, note in self.rows))
         table.blockSignals(False)
 
+    def _selection_changed(self) -> None:
+        self._show_ghosts()
+        if self.results.selectedIndexes():
+            self.overlay.reveal()
+
     def _show_ghosts(self) -> None:
+        """The best moves, or the whole line of the selected one, as ghost tiles."""
         if self._solver is not None:  # no spoilers in solving mode
             return
+        colours = [p.colour for p in self.doc.players]
         rows = sorted({i.row() for i in self.results.selectedIndexes()})
-        chosen = [self.ranking[r] for r in rows if r < len(self.ranking)] or \
-            self.ranking[:self.ghost_spin.value()]
-        self.overlay.show_moves(chosen, [p.colour for p in self.doc.players])
+        chosen = [self.rows[r][0] for r in rows if r < len(self.rows)]
+        if chosen:
+            self.overlay.show_moves(chosen, colours, lines=True)
+        else:
+            self.overlay.show_moves([r for r, _ in self.rows][:self.ghost_spin.value()],
+                                    colours)
 
     def _forget_results(self, status: str = "") -> None:
         self.ranking = []
+        self.rows = []
+        self.report = None
         self.results.setRowCount(0)
+        self.results.setColumnHidden(NOTE, True)
         self.overlay.show_moves([], [])
         self.solve_status.setText(status)
 
@@ -486,25 +759,56 @@ class PuzzlePanel(QWidget):
         self.overlay.clear()
 
     def refresh_scenario(self) -> None:
-        """Recount the bag; redraw dead cells and fitting cells if they are shown."""
+        """Recount the bag at once; find dead cells and fitting cells (when they are shown)
+        on the worker thread, on a copy of the board."""
         doc = self.doc
         try:
             hand = Puzzle.from_dict(doc.position.puzzle or {}).hand_tiles(doc.catalogue)
         except PuzzleError:
             hand = []
         left = bag(doc.board, bag_sets(doc.position, doc.rules, doc.catalogue), hand)
+        sets = ", ".join(left.sets) or "no tile set"
         self.bag_label.setText(f"{left.total} tiles left in the bag"
                                + (f" ({len(hand)} in hand)" if hand else ""))
+        self.bag_label.setToolTip(f"The box of {sets}, less the tiles on the board and in "
+                                  "hand")
         self.bag_table.setRowCount(len(left.counts))
         for row, (tile, n) in enumerate(left.counts.items()):
             for column, value in enumerate((tile.ref, n, tile.count)):
                 self.bag_table.setItem(row, column, _cell(value))
-        dead = Fitter(doc.engine, left.available()).dead_cells(doc.board) \
-            if self.dead_box.isChecked() else []
-        self.overlay.show_dead(dead)
-        found = fits(doc.engine, doc.board, hand[0]) if self.fits_box.isChecked() and hand \
-            else []
-        self.overlay.show_fits(found)
+        dead, fitting = self.dead_box.isChecked(), self.fits_box.isChecked() and bool(hand)
+        if self.scenario_job is not None:
+            self.scenario_job.cancel()
+            self.scenario_job = None
+        if not dead:
+            self.overlay.show_dead([])
+        if not fitting:
+            self.overlay.show_fits([])
+        if not (dead or fitting):
+            return
+        board, engine, available = doc.board_copy(), Engine(doc.rules), left.available()
+        first = hand[0] if hand else None
+
+        def work(progress: Progress) -> tuple[list[Cell] | None, list[Any] | None]:
+            cells = Fitter(engine, available).dead_cells(board, progress) if dead else None
+            found = fits(engine, board, first) if fitting and first is not None else None
+            return cells, found
+
+        job = Job(work, "scenario")
+        job.succeeded.connect(self._scenario_done)
+        self.scenario_job = job
+        job.start()
+
+    def _scenario_done(self, job: Job, result: tuple[list[Cell] | None, list[Any] | None]
+                       ) -> None:
+        if job is not self.scenario_job:
+            return
+        self.scenario_job = None
+        dead, found = result
+        if dead is not None:
+            self.overlay.show_dead(dead)
+        if found is not None:
+            self.overlay.show_fits(found)
 
     # -- solving mode ----------------------------------------------------------------------
 
@@ -520,30 +824,49 @@ class PuzzlePanel(QWidget):
         self.tabs.setCurrentIndex(2)
 
     def _play_toggled(self, playing: bool) -> None:
-        if playing:
-            try:
-                solver = self._new_solver()
-                self.ranking = solver.rank()
-            except PuzzleError as exc:
-                self.verdict.setText(f"Cannot play: {exc}")
-                self.play_button.setChecked(False)
-                return
-            self._solver = solver
-            self._hint = 0
-            self._trial_index = -1
-            puzzle = solver.puzzle
-            names = [p.name for p in self.doc.players]
-            title = puzzle.title or self.doc.position.title or "Puzzle"
-            goal = puzzle.objective.describe(names, puzzle.to_move, self.doc.board)
-            self.play_text.setText(
-                f"<b>{title}</b><br>{goal}<br>"
-                f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
-            self.hint_label.setText("")
-            self.verdict.setText("")
-            self.overlay.show_moves([], [])
-        else:
+        if not playing:
+            if self._solver is not None:
+                self._stop_work()
             self._solver = None
-        self._set_playing(playing)
+            self._pending = None
+            self._set_playing(False)
+            return
+        try:
+            solver = self._new_solver()
+        except PuzzleError as exc:
+            self.verdict.setText(f"Cannot play: {exc}")
+            self.play_button.setChecked(False)
+            return
+        self._forget_results("")
+        self._solver = solver
+        self._hint = 0
+        self._trial_index = -1
+        self._pending = None
+        puzzle = solver.puzzle
+        names = [p.name for p in self.doc.players]
+        title = puzzle.title or self.doc.position.title or "Puzzle"
+        goal = puzzle.objective.describe(names, puzzle.to_move, self.doc.board)
+        self.play_text.setText(
+            f"<b>{html.escape(title)}</b><br>{html.escape(goal)}<br>"
+            f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
+        self.hint_label.setText("")
+        self.verdict.setText("Ranking every move: you may place the tile already.")
+        self._set_playing(True)
+        self.handTileChosen.emit(solver.hand[0])
+
+        def work(progress: Progress) -> list[Ranked]:
+            solver.progress = progress
+            return solver.rank()
+
+        self._start("ranking the moves", work, "_ranked_for_play")
+
+    def _ranked_for_play(self, ranking: list[Ranked]) -> None:
+        self.ranking = ranking
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.judge(pending)
+        else:
+            self.verdict.setText(f"Every move is ranked ({len(ranking)}): your turn.")
 
     def next_hint(self) -> None:
         """Show the next hint."""
@@ -552,16 +875,23 @@ class PuzzlePanel(QWidget):
             self.hint_label.setText("This puzzle has no hints.")
             return
         self._hint = min(self._hint + 1, len(hints))
-        self.hint_label.setText("<br>".join(f"Hint {i + 1}: {h}"
+        self.hint_label.setText("<br>".join(f"Hint {i + 1}: {html.escape(h)}"
                                             for i, h in enumerate(hints[:self._hint])))
 
     def judge(self, move: Move) -> str:
-        """How ``move`` ranks among the solver's moves, as a sentence (shown and returned)."""
+        """How ``move`` ranks among the solver's moves, as a sentence (shown and returned).
+        Asked before the ranking is ready, the answer comes when it is."""
         solver = self._solver
         if solver is None:
             return ""
+        if self.busy:
+            self._pending = move
+            text = f"{format_move(move)}: ranking every move first…"
+            self.verdict.setText(text)
+            return text
         try:
-            outcome, _ = solver.evaluate([move])
+            solver.check_moves([move])
+            outcome = self._ranked_outcome(solver, move) or solver.evaluate([move])[0]
         except (IllegalMove, PuzzleError) as exc:
             text = f"{format_move(move)} is not allowed: {exc}"
         else:
@@ -569,6 +899,18 @@ class PuzzlePanel(QWidget):
         self.verdict.setText(text)
         self.judged.emit(text)
         return text
+
+    def _ranked_outcome(self, solver: Solver, move: Move) -> Outcome | None:
+        """The ranked outcome of the legal ``move``, or of the ranked move it is written
+        differently (a symmetric tile turned another way); ``None`` when there is neither."""
+        for r in self.ranking:
+            if r.move == move:
+                return r.outcome
+        key = solver.position_key([move])
+        for r in self.ranking:
+            if (r.move.x, r.move.y) == (move.x, move.y) and solver.position_key([r.move]) == key:
+                return r.outcome
+        return None
 
     def _verdict(self, move: Move, outcome: Outcome) -> str:
         keys = [r.outcome.key for r in self.ranking]
@@ -637,12 +979,17 @@ class PuzzlePanel(QWidget):
             self.verdict.setText("Taken back. Try again!")
 
     def reveal(self) -> None:
-        """Show the best moves (solving mode stays on)."""
+        """Show the best moves and their lines (solving mode stays on)."""
+        if self.busy:
+            self.verdict.setText("Still ranking the moves: the solution comes when it is done.")
+            return
+        self.rows = [(r, "") for r in self.ranking]
         self._fill_results()
         best = [r for r in self.ranking if r.rank == 1]
-        self.overlay.show_moves(best, [p.colour for p in self.doc.players])
+        self.overlay.show_moves(best, [p.colour for p in self.doc.players], lines=True)
+        self.overlay.reveal()
         self.verdict.setText("Best: " + "; ".join(
-            f"{' then '.join(format_move(m) for m in r.line)} ({r.outcome.describe()})"
+            f"{' then '.join(_written(r.line))} ({r.outcome.describe()})"
             for r in best) if best else "No legal move.")
 
 

@@ -1,6 +1,6 @@
 """Scores: live totals with the per-feature breakdown, the final scoring, and the same
 position compared under several rulesets. Everything comes from
-:func:`editor.rules.report.score_report`, so the panel always equals the ``score`` command."""
+:func:`editor.rules.score_report.score_report`, so the panel always equals the ``score`` command."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 from editor.i18n import N_, _, ngettext, translate
 from editor.model import events as ev
 from editor.plugins import PluginHost
-from editor.rules.report import Line, ScoreReport
 from editor.rules.ruleset import RulesetError, edition_spec, parse_spec
+from editor.rules.score_report import Line, ScoreReport
 from editor.terms import feature_name, goods_name
 
 from ..document import BoardDocument

@@ -27,7 +27,6 @@ from typing import Any
 from editor.formats.boards import position_of
 from editor.formats.jsonio import read_json, source_name
 from editor.i18n import _, ngettext
-from editor.jcz import convert, looks_like_save, parse_save
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
@@ -40,9 +39,12 @@ from editor.plugins import PluginHost
 from editor.rules.engine import Engine
 from editor.rules.movelog import MoveLogError, move_of
 from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
-from editor.rules.report import Line, lines_of
 from editor.rules.ruleset import Ruleset
+from editor.rules.score_report import Line, lines_of
 from editor.terms import feature_name, figure_name, goods_name
+
+from .convert import convert
+from .save import looks_like_save, parse_save
 
 #: JCZ's feature words in assertions → the ``feature`` of our score events.
 ASSERTION_FEATURES = {

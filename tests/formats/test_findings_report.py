@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from editor.formats.report import FileResult, render_json, render_text, summary
+from editor.formats.findings_report import FileResult, render_json, render_text, summary
 from editor.model.findings import Finding, Severity
 
 ERROR = Finding("missing required key 'count'", "$.tiles[0]", "a.json", "schema.required")

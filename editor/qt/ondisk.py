@@ -1,0 +1,250 @@
+"""The file on disk and the document: notice changes made by others, ask before overwriting.
+
+A document remembers the :class:`FileStamp` of its file as it last read or wrote it. Saving
+over a file whose content changed since (another window saved it, another program edited
+it) asks first: overwrite, save under another name, or cancel. So does saving over a
+read-only file (:class:`~editor.formats.jsonio.ReadOnlyFileError`). While a window is open,
+:class:`DiskWatch` watches its file and, when the window is next active, offers to reload a
+file changed by someone else (saying that unsaved changes would be lost) or tells that it
+was deleted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+if TYPE_CHECKING:
+    from .document import BoardDocument
+
+TITLE = "Carcassonne Editor"
+OVERWRITE, SAVE_AS, CANCEL = "overwrite", "save-as", "cancel"
+
+
+@dataclass(frozen=True, slots=True)
+class FileStamp:
+    """What a file held when it was looked at: its modification time, size and digest."""
+
+    mtime_ns: int
+    size: int
+    digest: str
+
+    @classmethod
+    def of(cls, path: str | os.PathLike[str]) -> FileStamp | None:
+        """The file's stamp now (``None`` when it cannot be read: gone, or a folder)."""
+        try:
+            with open(path, "rb") as file:
+                info = os.fstat(file.fileno())
+                digest = hashlib.sha256(file.read()).hexdigest()
+        except OSError:
+            return None
+        return cls(info.st_mtime_ns, info.st_size, digest)
+
+    def same_content(self, other: FileStamp | None) -> bool:
+        """Whether ``other`` holds the same bytes."""
+        return other is not None and other.digest == self.digest
+
+
+def changed_on_disk(doc: BoardDocument) -> FileStamp | None:
+    """The file's stamp when its content is no longer what the document read or wrote (and
+    not a change the person already chose to keep their version over); else ``None``."""
+    if not doc.path or doc.disk_stamp is None:
+        return None
+    now = FileStamp.of(doc.path)
+    if now is None or doc.disk_stamp.same_content(now):
+        return None
+    if doc.disk_seen is not None and doc.disk_seen.same_content(now):
+        return None
+    return now
+
+
+def _ask(parent: QWidget | None, text: str, detail: str, buttons: list[tuple[str, str, Any]],
+         default: str) -> str:
+    """A question box; returns the key of the button pressed (``cancel`` when closed)."""
+    box = QMessageBox(QMessageBox.Icon.Warning, TITLE, text, parent=parent)
+    box.setInformativeText(detail)
+    keys: dict[object, str] = {}
+    for key, label, role in buttons:
+        button = box.addButton(label, role)
+        keys[button] = key
+        if key == default:
+            box.setDefaultButton(button)
+    box.exec()
+    return keys.get(box.clickedButton(), CANCEL)
+
+
+_OVERWRITE_CHOICES = [(OVERWRITE, "Overwrite", QMessageBox.ButtonRole.DestructiveRole),
+                      (SAVE_AS, "Save As…", QMessageBox.ButtonRole.AcceptRole),
+                      (CANCEL, "Cancel", QMessageBox.ButtonRole.RejectRole)]
+
+
+def ask_changed(parent: QWidget | None, path: str) -> str:
+    """``overwrite``, ``save-as`` or ``cancel`` for a file changed on disk since it was read."""
+    name = os.path.basename(path)
+    return _ask(parent, f"{name} was changed on disk since you opened it.",
+                f"Another window or program saved {path}. Overwrite its version with yours, "
+                "or save yours under another name?", _OVERWRITE_CHOICES, SAVE_AS)
+
+
+def ask_read_only(parent: QWidget | None, path: str) -> str:
+    """``overwrite``, ``save-as`` or ``cancel`` for a read-only file."""
+    return _ask(parent, f"{os.path.basename(path)} is read-only.",
+                f"{path} is protected against writing. Overwrite it anyway (it stays "
+                "read-only), or save under another name?", _OVERWRITE_CHOICES, SAVE_AS)
+
+
+def ask_replace(parent: QWidget | None, path: str) -> bool:
+    """Whether to replace an existing file (a name completed with ``.board.json``)."""
+    return _ask(parent, f"{os.path.basename(path)} already exists.",
+                f"Replace {path}?", [(OVERWRITE, "Replace",
+                                      QMessageBox.ButtonRole.DestructiveRole),
+                                     (CANCEL, "Cancel", QMessageBox.ButtonRole.RejectRole)],
+                CANCEL) == OVERWRITE
+
+
+def ask_reload(parent: QWidget | None, doc: BoardDocument) -> bool:
+    """Whether to reload a file another program changed (losing unsaved changes)."""
+    if doc.modified:
+        detail = ("Reload it and lose your unsaved changes, or keep your version? If you "
+                  "keep it, saving asks before overwriting theirs.")
+        default = CANCEL
+    else:
+        detail = "Reload it? You have no unsaved changes."
+        default = OVERWRITE
+    return _ask(parent, f"{doc.display_name} was changed on disk by another program or "
+                "window.", detail,
+                [(OVERWRITE, "Reload", QMessageBox.ButtonRole.DestructiveRole),
+                 (CANCEL, "Keep my version", QMessageBox.ButtonRole.RejectRole)],
+                default) == OVERWRITE
+
+
+def read_only(path: str) -> bool:
+    """Whether an existing file is protected against writing (by its mode, or for us)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    if hasattr(os, "getuid") and info.st_uid == os.getuid():
+        return not info.st_mode & stat.S_IWUSR
+    return not os.access(path, os.W_OK)
+
+
+SAVED, FAILED = "saved", "failed"
+
+
+def save_checked(parent: QWidget | None, doc: BoardDocument, path: str) -> str:
+    """Save ``doc`` to ``path``, asking first when the file changed on disk since the
+    document read it or is read-only. Returns ``saved``, ``save-as`` (the person wants
+    another name), ``cancel``, or ``failed`` (the error was shown; the file is as it was)."""
+    from .files import save_document
+
+    path = os.path.abspath(path)
+    if path == doc.path and changed_on_disk(doc) is not None:
+        choice = ask_changed(parent, path)
+        if choice != OVERWRITE:
+            return choice
+    if read_only(path):
+        choice = ask_read_only(parent, path)
+        if choice != OVERWRITE:
+            return choice
+    try:
+        save_document(doc, path)
+    except (OSError, ValueError) as exc:
+        QMessageBox.critical(parent, TITLE, f"Could not save {path}:\n{exc}\n\n"
+                             "The file on disk was left as it was.")
+        return FAILED
+    return SAVED
+
+
+class DiskWatch(QObject):
+    """Watches one window's file; asks about outside changes when the window is active."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._changed)
+        self._pending = False
+        self._asking = False
+        window.installEventFilter(self)
+
+    def follow(self) -> None:
+        """Watch the file of the window's document (again after a save replaced it)."""
+        watched = self.watcher.files()
+        path = self.window.doc.path
+        if watched and watched != [path]:
+            self.watcher.removePaths(watched)
+        if path and os.path.exists(path) and path not in self.watcher.files():
+            self.watcher.addPath(path)
+
+    def _changed(self, _path: str) -> None:
+        self._pending = True
+        # a save replaces the file: watch the new one once the rename is done
+        QTimer.singleShot(200, self.follow)
+        if self.window.isActiveWindow():
+            QTimer.singleShot(0, self.check)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.WindowActivate and self._pending:
+            QTimer.singleShot(0, self.check)
+        return False
+
+    def check(self) -> None:
+        """Ask about a change made by someone else, if there is one."""
+        self._pending = False
+        if self._asking:
+            return
+        doc = self.window.doc
+        if not doc.path or doc.disk_stamp is None:
+            return
+        if not os.path.exists(doc.path):
+            self.window.statusBar().showMessage(
+                f"{doc.display_name} was deleted or moved on disk: Save writes it again",
+                10000)
+            return
+        now = changed_on_disk(doc)
+        if now is None:
+            return
+        self._asking = True
+        try:
+            reload = ask_reload(self.window, doc)
+        finally:
+            self._asking = False
+        if not reload:
+            doc.disk_seen = now
+            return
+        from .files import open_document
+
+        result = open_document(doc.path, self.window.host, self.window.catalogue)
+        if result.document is None:
+            from .notices import refuse_file
+
+            refuse_file(self.window, doc.path, result.findings)
+            doc.disk_seen = now
+            return
+        result.document.undo_stack.clear()
+        self.window.set_document(result.document)
+        self.window.statusBar().showMessage(f"Reloaded {result.document.display_name}", 6000)
+
+
+def install_disk_watch(window: Any) -> DiskWatch:
+    """Watch the file of every document ``window`` shows (kept as ``window.disk_watch``)."""
+    watch = DiskWatch(window)
+    window.disk_watch = watch
+    watch.follow()
+    window.doc.pathChanged.connect(lambda _: watch.follow())
+    switch = window.set_document
+
+    def set_document(doc: Any) -> None:
+        switch(doc)
+        doc.pathChanged.connect(lambda _: watch.follow())
+        watch.follow()
+
+    window.set_document = set_document
+    return watch

@@ -1,0 +1,155 @@
+"""The typed hook facade: one method per rule hook of :mod:`editor.hookspecs`.
+
+The host calls a ruleset's hooks only through ``Ruleset.hooks``: ``rules.hooks.final_scoring(
+board)`` instead of a hook's name and keyword arguments, so that mypy checks every call and a
+missing argument is the host's error where it is made.
+The methods take the spec's arguments in the spec's order, less ``rules`` (the ruleset
+itself); a test checks them against the specs.
+
+Every call runs edition by edition in the ruleset's order, each inside the guard
+(:mod:`editor.rules.guard`): an implementation that raises, returns what its spec does not
+allow or runs past the time budget is reported to the host by name, its edition is
+disabled, and the others carry on. A hook no edition of the ruleset implements costs a
+dictionary look-up. Hooks that return events yield ``(edition, events)`` pairs, one edition
+at a time, so that the host applies one edition's events before it asks the next.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import guard
+
+if TYPE_CHECKING:
+    from editor.model.board import Placed
+    from editor.model.boardview import BoardView as Board
+    from editor.model.events import Event
+    from editor.model.features import FeatureInfo
+    from editor.model.findings import Finding
+    from editor.model.tiles import Tile
+
+    from .editions import Edition
+    from .moves import FigureAction, Offer, Slot, Turn
+    from .ruleset import Ruleset
+
+Results = Iterator[tuple["Edition", Any]]
+
+
+class Hooks:
+    """The rule hooks of one ruleset's editions, one typed method per hook."""
+
+    __slots__ = ("_rules",)
+
+    def __init__(self, rules: Ruleset) -> None:
+        self._rules = rules
+
+    # -- placing tiles and figures ---------------------------------------------------
+
+    def placement_findings(self, board: Board, tile: Tile, x: int, y: int, rotation: int
+                           ) -> list[Finding]:
+        """What is wrong with putting ``tile`` at (x, y) turned ``rotation``, beyond sides."""
+        return _collect(self._rules, "carcassonne_placement_findings", {
+            "board": board, "tile": tile, "x": x, "y": y, "rotation": rotation})
+
+    def restricts_placement(self, tile: Tile) -> bool:
+        """Whether :meth:`placement_findings` must be asked about ``tile``."""
+        return any(r for _, r in _each(self._rules, "carcassonne_restricts_placement",
+                                       {"tile": tile}))
+
+    def slot_options(self, slot: Slot, part: int) -> list[Offer]:
+        """The figures a player may stand on one segment of the tile just placed."""
+        return _collect(self._rules, "carcassonne_slot_options", {"slot": slot, "part": part})
+
+    def special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
+        """Figure actions that may be taken instead of placing a figure."""
+        return _collect(self._rules, "carcassonne_special_actions", {
+            "board": board, "player": player, "turn": turn})
+
+    def figure_findings(self, board: Board, placed: Placed, player: int, action: FigureAction,
+                        turn: Turn) -> list[Finding]:
+        """Why ``action`` by ``player`` after placing ``placed`` breaks a rule."""
+        return _collect(self._rules, "carcassonne_figure_findings", {
+            "board": board, "placed": placed, "player": player, "action": action,
+            "turn": turn})
+
+    def figure_action(self, board: Board, placed: Placed, player: int, action: FigureAction,
+                      turn: Turn) -> Iterator[tuple[Edition, list[Event]]]:
+        """The events an action causes by itself, edition by edition."""
+        return _each(self._rules, "carcassonne_figure_action", {
+            "board": board, "placed": placed, "player": player, "action": action,
+            "turn": turn})
+
+    def tile_placed(self, board: Board, placed: Placed, turn: Turn
+                    ) -> Iterator[tuple[Edition, list[Event]]]:
+        """Events of the tile itself, edition by edition."""
+        return _each(self._rules, "carcassonne_tile_placed", {
+            "board": board, "placed": placed, "turn": turn})
+
+    # -- scoring ---------------------------------------------------------------------
+
+    def feature_completed(self, board: Board, feature: FeatureInfo, turn: Turn
+                          ) -> Iterator[tuple[Edition, list[Event]]]:
+        """The events of a feature the move completed, edition by edition."""
+        return _each(self._rules, "carcassonne_feature_completed", {
+            "board": board, "feature": feature, "turn": turn})
+
+    def after_move(self, board: Board, placed: Placed, turn: Turn, events: list[Event]
+                   ) -> Iterator[tuple[Edition, list[Event]]]:
+        """Events that follow once the move's features are scored, edition by edition."""
+        return _each(self._rules, "carcassonne_after_move", {
+            "board": board, "placed": placed, "turn": turn, "events": events})
+
+    def final_scoring(self, board: Board) -> Iterator[tuple[Edition, list[Event]]]:
+        """The end-of-game events, edition by edition."""
+        return _each(self._rules, "carcassonne_final_scoring", {"board": board})
+
+    def field_city_bonus(self, board: Board, fields: list[FeatureInfo],
+                         cities: list[FeatureInfo], player: int, farms: str
+                         ) -> Iterator[tuple[Edition, list[Event]]]:
+        """Extra farm points for ``player`` for ``cities``, edition by edition."""
+        return _each(self._rules, "carcassonne_field_city_bonus", {
+            "board": board, "fields": fields, "cities": cities, "player": player,
+            "farms": farms})
+
+    # -- checking a position ---------------------------------------------------------
+
+    def board_findings(self, board: Board) -> list[Finding]:
+        """What is wrong with the position as a whole."""
+        return _collect(self._rules, "carcassonne_board_findings", {"board": board})
+
+
+def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> Results:
+    """Call ``hook`` edition by edition, yielding (edition, result) for non-None results."""
+    calls = rules.implementations(hook)
+    if not calls:
+        return
+    kwargs["rules"] = rules
+    host = rules.host
+    disabled = host.disabled
+    for call in calls:
+        if call.edition.name in disabled:  # disabled by a hook called meanwhile
+            continue
+        args = guard.bind(hook, call.argnames, kwargs)
+        try:
+            result = guard.invoke(call.function, args)
+            problem = guard.check_return(hook, result, kwargs)
+            if problem:
+                raise guard.HookReturnError(problem)
+        except guard.HostError:
+            raise
+        except Exception as exc:  # a plugin's fault must not stop the host
+            host.report(call.edition.plugin or call.edition.name, hook, exc,
+                        traceback.format_exc(), edition=call.edition.name)
+            continue
+        if result is not None:
+            yield call.edition, result
+
+
+def _collect(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> list[Any]:
+    """Call a list-returning hook and concatenate the results."""
+    out: list[Any] = []
+    for _, result in _each(rules, hook, kwargs):
+        out.extend(result)
+    return out
