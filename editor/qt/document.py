@@ -395,7 +395,7 @@ class BoardDocument(QObject):
         """
         now: dict[int, int] = {}
         done = replace(info, complete=True)
-        for _, events in self.rules.hooks.feature_completed(self.board, done, Turn(0)):
+        for _key, events in self.rules.hooks.feature_completed(self.board, done, Turn(0)):
             for event in events:
                 if event.type == ev.SCORE and event.player is not None:
                     now[event.player] = now.get(event.player, 0) + event.points
@@ -518,7 +518,7 @@ class BoardDocument(QObject):
         gone = [(i, f) for i, f in enumerate(figures) if f.cell == (x, y)]
         self._restructure({(x, y)}, [], [f for f in figures if f.cell != (x, y)])
         self._placement_findings.pop((x, y), None)
-        for _, f in gone:
+        for _key, f in gone:
             self._figure_findings.pop(figure_key(f), None)
         self.tileRemoved.emit(x, y)
         if gone:

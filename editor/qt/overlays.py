@@ -193,7 +193,7 @@ def sample_puzzles() -> list[tuple[str, Path]]:
     """(title, path) of the puzzles shipped with the editor, in file-name order."""
     found = []
     for path in sorted((data_dir("samples") / "puzzles").glob("*.board.json")):
-        data, _ = read_json(path)
+        data, _rest = read_json(path)
         puzzle = data.get("puzzle") if isinstance(data, dict) else None
         title = puzzle.get("title") if isinstance(puzzle, dict) else None
         found.append((title if isinstance(title, str) and title else path.name, path))

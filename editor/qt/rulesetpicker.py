@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.equivalents import equivalent
 from editor.plugins import PluginHost
 from editor.rules.editions import Edition, OptionSpec
@@ -62,7 +63,7 @@ class RulesetPicker(QWidget):
         index = self.base.findData(editions[0] if editions else "")
         self.base.setCurrentIndex(max(index, 0))
         self.expansions: dict[str, QCheckBox] = {}
-        box = QGroupBox("Expansions")
+        box = QGroupBox(_("Expansions"))
         box_layout = QVBoxLayout(box)
         for edition in host.editions.values():
             if edition.expansion:
@@ -73,13 +74,13 @@ class RulesetPicker(QWidget):
                 check.toggled.connect(self._emit)
                 box_layout.addWidget(check)
                 self.expansions[edition.name] = check
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(_("Options"))
         self.options_form = QFormLayout(self.options_box)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form = QFormLayout()
-        form.addRow("Base game", self.base)
+        form.addRow(_("Base game"), self.base)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(box)
@@ -166,7 +167,7 @@ class RulesetPicker(QWidget):
         titles = [self.host.editions[n].title for n in self.editions()]
         self.summary.setText("In force: " + "; ".join(titles))
 
-    def _emit(self, *_: object) -> None:
+    def _emit(self, *_args: object) -> None:
         if self.sender() in self.expansions.values():
             self._build_options()
         self._summarise()
@@ -196,7 +197,7 @@ class RulesetDialog(QDialog):
                  parent: QWidget | None = None,
                  apply: Callable[[list[str], Options], bool] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Rules")
+        self.setWindowTitle(_("Rules"))
         self.current = (list(editions), {k: dict(v) for k, v in options.items()})
         self.picker = RulesetPicker(host, editions, options, self)
         self.apply = apply
@@ -217,7 +218,7 @@ class RulesetDialog(QDialog):
             self.problem: QLabel | None = problem
         else:
             self.problem = None
-        layout.addWidget(QLabel("Scores follow each change at once; Undo takes it back."))
+        layout.addWidget(QLabel(_("Scores follow each change at once; Undo takes it back.")))
         layout.addWidget(self.picker)
         layout.addWidget(buttons)
 
@@ -290,7 +291,7 @@ def ask_conversion(parent: QWidget | None, plan: RulesetPlan) -> str:
     for spec in plan.foreign:
         counts[spec.tile.set_id] = counts.get(spec.tile.set_id, 0) + 1
     theirs = ", ".join(f"{n} of {set_id}" for set_id, n in counts.items())
-    box = QMessageBox(QMessageBox.Icon.Question, "Rules",
+    box = QMessageBox(QMessageBox.Icon.Question, _("Rules"),
                       f"The board holds tiles of other sets ({theirs}); "
                       f"{plan.rules.name} plays with {', '.join(plan.rules.tilesets())}.",
                       parent=parent)
@@ -300,8 +301,8 @@ def ask_conversion(parent: QWidget | None, plan: RulesetPlan) -> str:
         f" ({plan.convertible} of {len(plan.foreign)} have one"
         + (f"; {left} stay as they are" if left else "") + "), or keep them and count the "
         f"bag against {', '.join(plan.kept_sets)}?")
-    convert = box.addButton("Convert tiles", QMessageBox.ButtonRole.AcceptRole)
-    keep = box.addButton("Keep them", QMessageBox.ButtonRole.ActionRole)
+    convert = box.addButton(_("Convert tiles"), QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton(_("Keep them"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(convert)
     box.exec()

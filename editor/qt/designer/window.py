@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
@@ -152,19 +153,19 @@ class SetForm(QWidget):
             form.addRow(label, edit)
             self.edits[key] = edit
         self.sources = QLineEdit()
-        self.sources.setPlaceholderText("where the tiles come from; separate with ;")
+        self.sources.setPlaceholderText(_("where the tiles come from; separate with ;"))
         self.sources.editingFinished.connect(self._commit_provenance)
-        self.provisional = QCheckBox("Provisional")
+        self.provisional = QCheckBox(_("Provisional"))
         self.provisional.toggled.connect(self._commit_provenance)
         self.note = QLineEdit()
         self.note.editingFinished.connect(self._commit_provenance)
         self.goods = QLineEdit()
-        self.goods.setPlaceholderText("e.g. wine 9, wheat 6, cloth 5 (checked by the lint)")
+        self.goods.setPlaceholderText(_("e.g. wine 9, wheat 6, cloth 5 (checked by the lint)"))
         self.goods.editingFinished.connect(self._commit_goods)
-        form.addRow("Sources", self.sources)
+        form.addRow(_("Sources"), self.sources)
         form.addRow("", self.provisional)
-        form.addRow("Note", self.note)
-        form.addRow("Goods totals", self.goods)
+        form.addRow(_("Note"), self.note)
+        form.addRow(_("Goods totals"), self.goods)
         doc.setChanged.connect(self.refresh)
         self.refresh()
 
@@ -301,19 +302,19 @@ class TileSetWindow(QMainWindow):
     def _make_actions(self) -> None:
         pix = QStyle.StandardPixmap
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New tile set", new_tileset_window, [keys.New, "Ctrl+N"],
-                                       "Start a new tile set in its own window", pix.SP_FileIcon)
-        self.open_action = self._action("&Open tile set…", self.open_dialog,
-                                        [keys.Open, "Ctrl+O"], "Open a tile set file",
+        self.new_action = self._action(_("&New tile set"), new_tileset_window, [keys.New, "Ctrl+N"],
+                                       _("Start a new tile set in its own window"), pix.SP_FileIcon)
+        self.open_action = self._action(_("&Open tile set…"), self.open_dialog,
+                                        [keys.Open, "Ctrl+O"], _("Open a tile set file"),
                                         pix.SP_DialogOpenButton)
-        self.import_action = self._action("&Import JCloisterZone XML…", self.import_dialog,
-                                          None, "Read the tiles of a JCloisterZone expansion "
-                                          "file into a new tile set")
-        self.save_action = self._action("&Save", self.save, [keys.Save, "Ctrl+S"],
-                                        "Save the tile set", pix.SP_DialogSaveButton)
-        self.save_as_action = self._action("Save &As…", self.save_as,
+        self.import_action = self._action(_("&Import JCloisterZone XML…"), self.import_dialog,
+                                          None, _("Read the tiles of a JCloisterZone expansion "
+                                          "file into a new tile set"))
+        self.save_action = self._action(_("&Save"), self.save, [keys.Save, "Ctrl+S"],
+                                        _("Save the tile set"), pix.SP_DialogSaveButton)
+        self.save_as_action = self._action(_("Save &As…"), self.save_as,
                                            [keys.SaveAs, "Ctrl+Shift+S"])
-        self.close_action = self._action("&Close", self.close, [keys.Close, "Ctrl+W"])
+        self.close_action = self._action(_("&Close"), self.close, [keys.Close, "Ctrl+W"])
         self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key_sequences([keys.Undo, "Ctrl+Z"]))
         self.undo_action.setIcon(self.style().standardIcon(pix.SP_ArrowBack))
@@ -321,21 +322,21 @@ class TileSetWindow(QMainWindow):
         self.redo_action.setShortcuts(key_sequences([keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"]))
         self.redo_action.setIcon(self.style().standardIcon(pix.SP_ArrowForward))
         self.playtest_action = self._action(
-            "&Play-test", self.playtest, "Ctrl+T",
-            "Put this set into the board editor's catalogue so that its tiles can be placed "
-            "at once", pix.SP_MediaPlay)
+            _("&Play-test"), self.playtest, "Ctrl+T",
+            _("Put this set into the board editor's catalogue so that its tiles can be placed "
+            "at once"), pix.SP_MediaPlay)
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        file = bar.addMenu(_("&File"))
         file.addActions([self.new_action, self.open_action, self.import_action])
         file.addSeparator()
         file.addActions([self.save_action, self.save_as_action])
         file.addSeparator()
         file.addAction(self.close_action)
-        edit = bar.addMenu("&Edit")
+        edit = bar.addMenu(_("&Edit"))
         edit.addActions([self.undo_action, self.redo_action])
-        tile = bar.addMenu("&Tile")
+        tile = bar.addMenu(_("&Tile"))
         for name, text, key in (("add", "&Add tile", "Ctrl+Shift+A"),
                                 ("duplicate", "&Duplicate tile", "Ctrl+D"),
                                 ("delete", "De&lete tile", None), ("up", "Move &up", "Ctrl+Up"),
@@ -343,7 +344,7 @@ class TileSetWindow(QMainWindow):
             tile.addAction(self._action(text, self.tiles.buttons[name].click, key))
         tile.addSeparator()
         tile.addAction(self.playtest_action)
-        view = bar.addMenu("&View")
+        view = bar.addMenu(_("&View"))
         for dock in (self.set_dock, self.tiles_dock, self.lint_dock, self.history_dock):
             view.addAction(dock.toggleViewAction())
 
@@ -360,7 +361,7 @@ class TileSetWindow(QMainWindow):
 
     # -- state -----------------------------------------------------------------------------
 
-    def _update_title(self, *_: object) -> None:
+    def _update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.doc.display_name}[*] — {TITLE}")
         self.setWindowModified(self.doc.modified)
         tile = next((t for t in self.doc.tiles if isinstance(t, dict)), None)
@@ -370,7 +371,7 @@ class TileSetWindow(QMainWindow):
             art.register_tile_set(TileSet(self.doc.set_id, "", "", "", (),
                                           source=self.doc.path))
 
-    def _update_counts(self, *_: object) -> None:
+    def _update_counts(self, *_args: object) -> None:
         tiles = self.doc.tiles
         copies = sum(t.get("count", 0) for t in tiles
                      if isinstance(t.get("count"), int))
@@ -419,7 +420,7 @@ class TileSetWindow(QMainWindow):
     def save_as(self) -> bool:
         """Save under a new name."""
         start = self.doc.path or os.path.join(os.getcwd(), f"{self.doc.set_id}.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save tile set", start, FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save tile set"), start, FILTER)
         return bool(path) and self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
@@ -439,7 +440,7 @@ class TileSetWindow(QMainWindow):
     def open_dialog(self) -> None:
         """Choose a tile set file and open it."""
         folder = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open tile set", folder, FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self, _("Open tile set"), folder, FILTER)
         if path:
             self.open_path(path)
 
@@ -461,8 +462,8 @@ class TileSetWindow(QMainWindow):
 
     def import_dialog(self) -> None:
         """Choose a JCloisterZone XML file, then one of its tile sets, and import it."""
-        path, _ = QFileDialog.getOpenFileName(self, "Import JCloisterZone XML", "",
-                                              "JCloisterZone XML (*.xml);;All files (*)")
+        path, _filter = QFileDialog.getOpenFileName(self, _("Import JCloisterZone XML"), "",
+                                              _("JCloisterZone XML (*.xml);;All files (*)"))
         if not path:
             return
         try:
@@ -472,8 +473,8 @@ class TileSetWindow(QMainWindow):
             return
         chosen = choices[0] if choices else None
         if len(choices) > 1:
-            text, ok = QInputDialog.getItem(self, "Import JCloisterZone XML",
-                                            "Counts from tile set:", choices, 0, False)
+            text, ok = QInputDialog.getItem(self, _("Import JCloisterZone XML"),
+                                            _("Counts from tile set:"), choices, 0, False)
             if not ok:
                 return
             chosen = text
@@ -490,7 +491,7 @@ class TileSetWindow(QMainWindow):
         doc.mark_unsaved()
         window = self._replace_or_add(TileSetWindow(doc))
         unmapped = sum(1 for f in result.findings if f.severity is Severity.WARNING)
-        box = QMessageBox(QMessageBox.Icon.Information, "Import JCloisterZone XML",
+        box = QMessageBox(QMessageBox.Icon.Information, _("Import JCloisterZone XML"),
                           f"Imported {_plural(len(result.data['tiles']), 'tile')} from "
                           f"{os.path.basename(path)}"
                           + (f", tile set {result.tile_set}" if result.tile_set else "") + ".",
@@ -530,10 +531,10 @@ class TileSetWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Question, TITLE,
                           f"{tile_set.id} is ready to play-test, but no board is open.",
                           parent=self)
-        box.setInformativeText("Open a board to place its tiles on?")
-        new = box.addButton("New board", QMessageBox.ButtonRole.AcceptRole)
-        existing = box.addButton("Open board…", QMessageBox.ButtonRole.ActionRole)
-        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setInformativeText(_("Open a board to place its tiles on?"))
+        new = box.addButton(_("New board"), QMessageBox.ButtonRole.AcceptRole)
+        existing = box.addButton(_("Open board…"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(_("Not now"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(new)
         self.board_offer = box
 
@@ -541,8 +542,8 @@ class TileSetWindow(QMainWindow):
             if button is new:
                 playtest_signals().boardWanted.emit(tile_set, "")
             elif button is existing:
-                path, _ = QFileDialog.getOpenFileName(self, "Open board", "",
-                                                      "Boards (*.board.json *.json *.jcz)")
+                path, _filter = QFileDialog.getOpenFileName(self, _("Open board"), "",
+                                                      _("Boards (*.board.json *.json *.jcz)"))
                 if path:
                     playtest_signals().boardWanted.emit(tile_set, path)
 

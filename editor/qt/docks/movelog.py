@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import save_position
+from editor.i18n import _
 from editor.jcz.replay import (
     OK,
     Replay,
@@ -135,10 +136,10 @@ class MoveLogPanel(QWidget):
         self.preview: BoardDocument | None = None
         self._moves_played: list[dict[str, Any]] | None = None
         self.moves = QListWidget(self)
-        self.moves.setAccessibleName("Moves of the log")
+        self.moves.setAccessibleName(_("Moves of the log"))
         self.moves.currentRowChanged.connect(self._row_changed)
         self.events = QListWidget(self)
-        self.events.setAccessibleName("Events of the selected move")
+        self.events.setAccessibleName(_("Events of the selected move"))
         self.events.setWordWrap(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
@@ -146,11 +147,11 @@ class MoveLogPanel(QWidget):
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
         self.banner_text = QLabel(self.banner)
         self.banner_text.setWordWrap(True)
-        self.continue_button = QPushButton("Continue from here", self.banner)
-        self.continue_button.setToolTip("Make the board this position and cut the log after "
-                                        "this move (one step of Undo)")
+        self.continue_button = QPushButton(_("Continue from here"), self.banner)
+        self.continue_button.setToolTip(_("Make the board this position and cut the log after "
+                                        "this move (one step of Undo)"))
         self.continue_button.clicked.connect(self.continue_from_here)
-        self.back_button = QPushButton("Back to the board", self.banner)
+        self.back_button = QPushButton(_("Back to the board"), self.banner)
         self.back_button.clicked.connect(self.show_board)
         banner = QVBoxLayout(self.banner)
         banner.addWidget(self.banner_text)
@@ -169,8 +170,8 @@ class MoveLogPanel(QWidget):
             button.clicked.connect(lambda *_, n=name: self.step(n))
             buttons.addWidget(button)
             self.buttons[name] = button
-        self.save_button = QPushButton("Save position…", self)
-        self.save_button.setToolTip("Save the selected position as a new board")
+        self.save_button = QPushButton(_("Save position…"), self)
+        self.save_button.setToolTip(_("Save the selected position as a new board"))
         self.save_button.clicked.connect(self._save_dialog)
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
@@ -178,7 +179,7 @@ class MoveLogPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.banner)
         layout.addWidget(self.moves, 3)
-        layout.addWidget(QLabel("Events of the selected move:", self))
+        layout.addWidget(QLabel(_("Events of the selected move:"), self))
         layout.addWidget(self.events, 2)
         layout.addWidget(self.status)
         self._syncing = False
@@ -267,7 +268,7 @@ class MoveLogPanel(QWidget):
         if self.last:
             played = self.replay
             assert played is not None
-            self.moves.addItem("Start")
+            self.moves.addItem(_("Start"))
             for step in played.steps:
                 gained = ", ".join(f"{played.names[p]} {n:+d}"
                                    for p, n in _points(step.events).items())
@@ -338,7 +339,7 @@ class MoveLogPanel(QWidget):
                                             for t, x, y, _ in played.start_tiles))
             return
         if k == self.board_row:
-            self.events.addItem("The board you edit and save, with the whole log.")
+            self.events.addItem(_("The board you edit and save, with the whole log."))
             self.events.addItems([f"differs from the log's end: {f.message}"
                                   for f in self._differences()])
             return
@@ -347,7 +348,7 @@ class MoveLogPanel(QWidget):
                              or ["no scoring"])
         self.events.addItems([f"finding: {f.message}" for f in step.findings])
         if k == self.last:
-            self.events.addItem("End-of-game scoring after this move:")
+            self.events.addItem(_("End-of-game scoring after this move:"))
             self.events.addItems([f"  {describe_event(e, played.names)}"
                                   for e in played.end_events] or ["  nothing"])
 
@@ -395,14 +396,15 @@ class MoveLogPanel(QWidget):
         k = min(self.current, self.last)
         folder = os.path.dirname(self.doc.path) if self.doc.path else os.path.expanduser("~")
         name = f"{self.doc.position.title or 'position'}-move-{k}.board.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save position", os.path.join(folder, name),
-                                              "Board files (*.board.json *.json)")
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save position"), os.path.join(folder, name),
+            _("Board files (*.board.json *.json)"))
         if not path:
             return
         try:
             self.save_step(k, path)
         except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, "Save position", f"Could not save {path}:\n{exc}")
+            QMessageBox.critical(self, _("Save position"), f"Could not save {path}:\n{exc}")
 
 
 def _points(events: list[Any]) -> dict[int, int]:
@@ -471,7 +473,7 @@ def install_move_log(window: QMainWindow) -> None:
 
     def dialog() -> None:
         start = os.path.dirname(w.doc.path) if w.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(window, "Open", start, OPEN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(window, _("Open"), start, OPEN_FILTER)
         if path:
             w.open_file(path)
 
