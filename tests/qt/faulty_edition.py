@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from editor import hookimpl
+from editor.api import hookimpl
 from editor.rules.editions import Edition
 
 BEHAVIOUR = {"final": "raise"}
