@@ -1,7 +1,7 @@
 """The translation catalogues of the editor and the built-in plugins, kept with Babel.
 
 ``python -m editor.catalogues update`` extracts every message marked with ``_``, ``N_``,
-``ngettext``, ``pgettext`` or ``npgettext`` from the sources of each text domain, writes
+``NP_``, ``ngettext``, ``pgettext`` or ``npgettext`` from the sources of each text domain, writes
 the template (``.pot``), merges it into every language's ``.po`` (new messages arrive
 untranslated, changed ones fuzzy) and compiles the ``.mo`` files the program reads;
 ``compile`` only compiles; ``check`` lists what is not ready (untranslated or fuzzy
@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: constants in English: they are extracted from those calls and translated where shown.
 KEYWORDS: dict[str, Any] = {
     "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3), "define": (2,), "Edition": (2,), "FigureKind": (4,),
-    "OptionSpec": (4,),
+    "npgettext": ((1, "c"), 2, 3), "NP_": ((1, "c"), 2), "define": (2,), "Edition": (2,),
+    "FigureKind": (4,), "OptionSpec": (4,),
 }
 #: The languages with catalogues (English is the source language), with gettext's usual
 #: plural rule of each (Babel's newer CLDR rules add a form for millions in fr and es).

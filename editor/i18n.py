@@ -96,6 +96,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """:func:`N_` for a message in the sense ``context`` names (shown with
+    :func:`pgettext`)."""
+    return message
+
+
 def translate(message: str) -> str:
     """``message`` translated by the first domain that knows it (plugins' first, then the
     editor's), or unchanged: for texts marked with :func:`N_` whose domain the caller

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from editor.formats.boards import load_position
 from editor.formats.jsonio import read_json
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.tiles import Tile
 from editor.puzzles import Ranked
@@ -91,7 +92,7 @@ class DeadCellItem(QGraphicsItem):
         self.cell: Cell = (x, y)
         self.setPos(x * CELL, y * CELL)
         self.setZValue(Z_MARKER)
-        self.setToolTip(f"({x}, {y}): no tile left in the bag fits here")
+        self.setToolTip(_("({x}, {y}): no tile left in the bag fits here").format(x=x, y=y))
 
     def boundingRect(self) -> QRectF:
         return _LOCAL
@@ -151,8 +152,8 @@ class PuzzleOverlay:
                 if action is not None and action.action == PLACE:
                     colour = colours[move.player] if move.player < len(colours) else "#808080"
                     figure = (action.kind, colour, move.tile.segment_index[action.segment])
-                which = f"move {step + 1} of {len(steps)} of #{r.rank}" if len(steps) > 1 \
-                    else f"#{r.rank}"
+                which = _("move {step} of {n} of #{rank}").format(
+                    step=step + 1, n=len(steps), rank=r.rank) if len(steps) > 1 else f"#{r.rank}"
                 items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
                                               f"{which}: {move} — {r.outcome.describe()}",
                                               step)
@@ -245,7 +246,7 @@ def install_puzzle_tools(window: Any) -> None:
     window.puzzle_dock = dock
     panel = dock.panel
     bar = window.menuBar()
-    menu = QMenu("&Puzzle", window)
+    menu = QMenu(_("&Puzzle"), window)
     help_menu = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
     if help_menu is None:
         bar.addMenu(menu)
@@ -253,26 +254,26 @@ def install_puzzle_tools(window: Any) -> None:
         bar.insertMenu(help_menu, menu)
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
-    for text, slot, keys in (("&Solve", panel.solve, "F5"),
-                             ("Chec&k solution", panel.check_solution, ""),
-                             ("Start s&olving", panel.start_solving, ""),
-                             ("&Hint", panel.next_hint, "")):
+    for text, slot, keys in ((_("&Solve"), panel.solve, "F5"),
+                             (_("Chec&k solution"), panel.check_solution, ""),
+                             (_("Start s&olving"), panel.start_solving, ""),
+                             (_("&Hint"), panel.next_hint, "")):
         action = QAction(text, window)
         if keys:
             action.setShortcut(QKeySequence(keys))
         action.triggered.connect(lambda *_, slot=slot: _run(dock, slot))
         menu.addAction(action)
-    cancel = menu.addAction("Ca&ncel solving", panel.cancel)
+    cancel = menu.addAction(_("Ca&ncel solving"), panel.cancel)
     cancel.setEnabled(False)
     panel.busyChanged.connect(cancel.setEnabled)
     menu.addSeparator()
     menu.addAction(panel.dead_box.text(), panel.dead_box.toggle)
     menu.addAction(panel.fits_box.text(), panel.fits_box.toggle)
-    menu.addAction("&Clear puzzle overlays", panel.clear_overlays)
+    menu.addAction(_("&Clear puzzle overlays"), panel.clear_overlays)
     helps = _help_menu(window)
     if helps is not None and not any(a.objectName() == "SamplePuzzles"
                                      for a in helps.actions()):
-        samples = QMenu("Sample &puzzles", window)
+        samples = QMenu(_("Sample &puzzles"), window)
         samples.menuAction().setObjectName("SamplePuzzles")
         for title, path in sample_puzzles():
             samples.addAction(title, partial(open_sample, window, path))

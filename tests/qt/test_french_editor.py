@@ -5,26 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from qt_support import isolated_settings  # noqa: F401
+from qt_support import isolated_settings, window_in  # noqa: F401
 
-from editor import i18n
-from editor.qt import app
 from editor.qt.mainwindow import MainWindow
 
 
 @pytest.fixture
 def french(qtbot, isolated_settings) -> Iterator[MainWindow]:  # noqa: F811
     """A window of a first start (the sample position) built in French."""
-    previous = i18n.set_language("fr")
-    try:
-        win = app.start([])[0]
-        qtbot.waitExposed(win)
+    with window_in("fr", qtbot) as win:
         yield win
-    finally:
-        i18n.set_language(previous)
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def test_menus_in_french(french: MainWindow) -> None:
@@ -61,19 +51,20 @@ def test_score_explanations_and_rules_in_french(french: MainWindow, qtbot) -> No
 
 
 def test_findings_in_french(french: MainWindow, qtbot) -> None:
-    """A knight moved onto a completed city: the Findings dock says it in French."""
-    from PySide6.QtWidgets import QAbstractItemView
+    """An abbot stood on a field of the start tile (C2): the Findings dock says why in
+    French."""
+    from PySide6.QtWidgets import QTreeWidget
+
+    from editor.qt.commands import AddFigure
+    from editor.qt.document import FigureSpec
 
     doc = french.doc
-    doc.position.board  # noqa: B018  (the sample is loaded)
-    findings = french.findings_dock
-    french.doc.set_findings_for_test = None
-    from editor.rules.engine import Engine
-
-    messages = [f.message for f in Engine(doc.rules).position_findings(doc.board)]
-    # the sample holds no finding; an illegal placement through the engine does
-    tile = doc.catalogue.tile("base-c2/E")
-    placed = [f.message for f in Engine(doc.rules).placement_findings(doc.board, tile, 0, 0, 0)]
-    assert placed and placed[0].startswith("la case (0, 0) contient déjà")
-    assert all("figure" not in m for m in messages)
-    assert findings.findChildren(QAbstractItemView)
+    placed = doc.board.cells[(0, 0)]
+    field = next(s.id for s in placed.tile.segments if s.kind == "field")
+    doc.undo_stack.push(AddFigure(doc, FigureSpec("abbot", 0, 0, 0, field)))
+    tree = french.findings_dock.findChild(QTreeWidget)
+    qtbot.waitUntil(lambda: tree.topLevelItemCount() > 0, timeout=10000)
+    texts = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert any(t.startswith("l’abbé ne peut se trouver que sur une abbaye ou un jardin, pas "
+                            "sur cette section (pré)") for t in texts), texts
+    assert tree.headerItem().text(0) == "Constat"

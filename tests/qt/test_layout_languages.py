@@ -8,10 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTabBar, QWidget
-from qt_support import isolated_settings  # noqa: F401
+from qt_support import isolated_settings, window_in  # noqa: F401
 
-from editor import i18n
-from editor.qt import app
 from editor.qt.mainwindow import MainWindow
 from editor.qt.preferences import PreferencesDialog
 
@@ -42,19 +40,10 @@ def clipped(root: QWidget) -> list[str]:
 
 @pytest.fixture(params=["de", "vi", "en"])
 def window(request, qtbot, isolated_settings) -> Iterator[MainWindow]:  # noqa: F811
-    previous = i18n.set_language(request.param)
-    try:
-        win = app.start([])[0]
-        win.resize(1366, 768)
-        qtbot.waitExposed(win)
+    with window_in(request.param, qtbot, (1366, 768)) as win:
         win.show_scores(1)
         QApplication.processEvents()
         yield win
-    finally:
-        i18n.set_language(previous)
-    win.doc.mark_saved()
-    win.close()
-    app.WINDOWS.clear()
 
 
 def test_nothing_is_cut_in_the_main_window(window: MainWindow) -> None:

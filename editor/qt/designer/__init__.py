@@ -76,7 +76,7 @@ def install_designer(window: QMainWindow) -> None:
 
 
 def _open_dialog(window: QMainWindow) -> None:
-    path, _filter = QFileDialog.getOpenFileName(window, _("Open tile set"), "", FILTER)
+    path, _filter = QFileDialog.getOpenFileName(window, _("Open tile set"), "", _(FILTER))
     if not path:
         return
     try:

@@ -78,8 +78,8 @@ def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
         try:
             played = replay(position, ruleset_of(position, host), catalogue)
         except ReplayError as exc:
-            return OpenResult(None, [*findings, Finding(f"cannot replay: {exc}", "$.replay",
-                                                        path, "unplayable")])
+            return OpenResult(None, [*findings, Finding(
+                _("cannot replay: {error}").format(error=exc), "$.replay", path, "unplayable")])
         position.board = played.board_at(len(played.steps))
         doc = BoardDocument(position, None, findings, host, catalogue)
         doc.mark_dirty()
@@ -102,7 +102,7 @@ class ContinueFrom(QUndoCommand):
     """Make the document the position after move ``k`` of its log, the log cut there."""
 
     def __init__(self, doc: BoardDocument, state: BoardState, k: int) -> None:
-        super().__init__(f"Continue from move {k} of the log")
+        super().__init__(_("Continue from move {k} of the log").format(k=k))
         self.doc = doc
         self.states = (doc.state(), state)
         self.logs = (copy.deepcopy(doc.position.moves), copy.deepcopy(doc.position.moves[:k]))
@@ -162,9 +162,10 @@ class MoveLogPanel(QWidget):
         self.banner.hide()
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for name, text, tip in (("first", "|◀", "The start"), ("back", "◀", "One move back"),
-                                ("forward", "▶", "One move forward"),
-                                ("last", "▶|", "The board")):
+        for name, text, tip in (("first", "|◀", _("The start")),
+                                ("back", "◀", _("One move back")),
+                                ("forward", "▶", _("One move forward")),
+                                ("last", "▶|", _("The board"))):
             button = QPushButton(text, self)
             button.setToolTip(tip)
             button.clicked.connect(lambda *_, n=name: self.step(n))
@@ -257,14 +258,14 @@ class MoveLogPanel(QWidget):
         try:
             self.replay = replay(doc.position, doc.rules, doc.catalogue)
         except ReplayError as exc:
-            self.status.setText(f"The move log cannot be replayed: {exc}")
+            self.status.setText(_("The move log cannot be replayed: {error}").format(error=exc))
         except Exception as exc:  # a bug (a plugin's, the host's) must not stop the editor
             log.error("replaying the move log failed:\n%s", traceback.format_exc())
             self.status.setText(f"The move log cannot be replayed: internal error "
                                 f"({type(exc).__name__}: {exc})")
         else:
             self.status.setText(f"{self.last} moves" if self.last
-                                else "This position has no move log.")
+                                else _("This position has no move log."))
         if self.last:
             played = self.replay
             assert played is not None
@@ -305,8 +306,8 @@ class MoveLogPanel(QWidget):
         """Name the board row, saying whether the board was edited after the log."""
         item = self.moves.item(self.board_row) if self.last else None
         if item is not None:
-            edited = " (edited after the log)" if self._differences() else ""
-            item.setText(f"The board{edited}: what is saved")
+            item.setText(_("The board (edited after the log): what is saved")
+                         if self._differences() else _("The board: what is saved"))
             if self.moves.currentRow() == self.board_row:
                 self._show_events(self.board_row)
 
@@ -362,9 +363,11 @@ class MoveLogPanel(QWidget):
         stack.refused.connect(self._refused)
         shown.undo_stack = stack
         self.preview = shown
-        what = "the start of the log" if k == 0 else f"move {k} of {self.last}"
-        self.banner_text.setText(f"<b>Showing {what}</b>, read-only. The board you edit and "
-                                 "save is unchanged.")
+        self.banner_text.setText(
+            _("<b>Showing the start of the log</b>, read-only. The board you edit and save is "
+              "unchanged.") if k == 0 else
+            _("<b>Showing move {k} of {n}</b>, read-only. The board you edit and save is "
+              "unchanged.").format(k=k, n=self.last))
         self.continue_button.setEnabled(True)
         self.banner.show()
         self.previewChanged.emit(shown)
@@ -404,7 +407,8 @@ class MoveLogPanel(QWidget):
         try:
             self.save_step(k, path)
         except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, _("Save position"), f"Could not save {path}:\n{exc}")
+            QMessageBox.critical(self, _("Save position"), _("Could not save {path}:\n{error}")
+                                 .format(path=path, error=exc))
 
 
 def _points(events: list[Any]) -> dict[int, int]:
@@ -419,7 +423,7 @@ class MoveLogDock(QDockWidget):
     """The move log panel in a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Move log", parent)
+        super().__init__(_("Move log"), parent)
         self.setObjectName("MoveLogDock")
         self.panel = MoveLogPanel(self)
         self.setWidget(self.panel)

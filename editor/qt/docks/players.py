@@ -207,7 +207,7 @@ class PlayersDock(QDockWidget):
     """The players table as a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Players", parent)
+        super().__init__(_("Players"), parent)
         self.setObjectName("PlayersDock")
         self.players = PlayersWidget(self)
         self.setWidget(self.players)

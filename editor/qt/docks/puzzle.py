@@ -999,7 +999,7 @@ class PuzzleDock(QDockWidget):
 
     def __init__(self, doc: BoardDocument, overlay: PuzzleOverlay | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__("Puzzle", parent)
+        super().__init__(_("Puzzle"), parent)
         self.setObjectName("PuzzleDock")
         self.panel = PuzzlePanel(doc, overlay, self)
         self.setWidget(self.panel)
