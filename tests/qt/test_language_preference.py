@@ -57,6 +57,8 @@ def test_the_dialog_says_when_the_change_applies(qtbot, qapp, settings) -> None:
     ("de", "&OK", "&Abbrechen"), ("fr", "&OK", "&Annuler"), ("es", "&Aceptar", "&Cancelar")])
 def test_qt_dialog_buttons_follow_the_language(qtbot, qapp, settings, code, ok, cancel
                                                ) -> None:
+    if not has_qt_translation(code):  # an old PySide6 without Qt's translations
+        pytest.skip(f"this PySide6 ships no qtbase_{code}.qm")
     install_language(qapp, code)
     box = QMessageBox(QMessageBox.Icon.Question, "t", "?",
                       QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel)
