@@ -156,9 +156,10 @@ def with_board_suffix(path: str) -> str:
     return path + BOARD_SUFFIX
 
 
-def save_document(doc: BoardDocument, path: str) -> None:
-    """Write the document atomically and make it clean; ``OSError`` leaves the old file."""
-    save_position(path, doc.position)
+def save_document(doc: BoardDocument, path: str, *, read_only_ok: bool = False) -> None:
+    """Write the document atomically and make it clean; ``OSError`` leaves the old file (a
+    read-only one is replaced only with ``read_only_ok``, after the person was asked)."""
+    save_position(path, doc.position, read_only_ok=read_only_ok)
     doc.set_path(os.path.abspath(path))
     doc.mark_saved()
     doc.remember_disk()

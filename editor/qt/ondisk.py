@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from editor.formats.atomic import is_read_only, resolved
 from editor.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -129,14 +129,8 @@ def ask_reload(parent: QWidget | None, doc: BoardDocument) -> bool:
 
 
 def read_only(path: str) -> bool:
-    """Whether an existing file is protected against writing (by its mode, or for us)."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return False
-    if hasattr(os, "getuid") and info.st_uid == os.getuid():
-        return not info.st_mode & stat.S_IWUSR
-    return not os.access(path, os.W_OK)
+    """Whether an existing file is protected against writing (the file a link points to)."""
+    return is_read_only(resolved(path))
 
 
 SAVED, FAILED = "saved", "failed"
@@ -153,12 +147,13 @@ def save_checked(parent: QWidget | None, doc: BoardDocument, path: str) -> str:
         choice = ask_changed(parent, path)
         if choice != OVERWRITE:
             return choice
-    if read_only(path):
+    protected = read_only(path)
+    if protected:
         choice = ask_read_only(parent, path)
         if choice != OVERWRITE:
             return choice
     try:
-        save_document(doc, path)
+        save_document(doc, path, read_only_ok=protected)
     except (OSError, ValueError) as exc:
         QMessageBox.critical(parent, TITLE, _("Could not save {path}:\n{error}\n\n"
                                               "The file on disk was left as it was.").format(

@@ -59,7 +59,7 @@ def assert_mirrors(doc: BoardDocument, scene) -> None:
     assert set(scene.tiles) == set(doc.board.cells)
     for cell, item in scene.tiles.items():
         placed = doc.board.cells[cell]
-        assert (item.tile, item.rotation) == (placed.tile, placed.rotation)
+        assert (item.tile, item.turns) == (placed.tile, placed.rotation)
         assert item.pos().x() == cell[0] * 100 and item.pos().y() == cell[1] * 100
     shown = {cell: [(i.kind, i.colour, i.seg_index) for i in items]
              for cell, items in scene.figures.items()}

@@ -447,10 +447,17 @@ def board_commands(path: str, work: Path) -> list[tuple[list[str], list[str]]]:
     ]
 
 
+#: seconds ``solve`` and ``check`` may search a fuzzed puzzle (well inside the hang timeout)
+SOLVER_LIMIT = 5
+
+
 def puzzle_commands(path: str, work: Path) -> list[tuple[list[str], list[str]]]:
-    """The puzzle commands, then what every board goes through."""
+    """The puzzle commands, then what every board goes through. A mutated hand can be long
+    enough for an exhaustive search to take hours: the solver is given the time limit a
+    person would give it, and must keep it."""
     files = [path]
-    return [(["solve", path, "--top", "3"], files), (["check", path], files),
+    limit = ["--time-limit", str(SOLVER_LIMIT)]
+    return [(["solve", path, "--top", "3", *limit], files), (["check", path, *limit], files),
             *board_commands(path, work)]
 
 
