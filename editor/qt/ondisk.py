@@ -231,7 +231,8 @@ class DiskWatch(QObject):
             return
         result.document.undo_stack.clear()
         self.window.set_document(result.document)
-        self.window.statusBar().showMessage(f"Reloaded {result.document.display_name}", 6000)
+        self.window.statusBar().showMessage(
+            _("Reloaded {name}").format(name=result.document.display_name), 6000)
 
 
 def install_disk_watch(window: Any) -> DiskWatch:
