@@ -67,7 +67,9 @@ def test_every_language(lang: str, line: str, capsys: pytest.CaptureFixture[str]
 
 def test_the_system_language_is_the_default(monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setenv("LANGUAGE", "de")
+    # the environment is read by system_language (tested with its own env); setting the
+    # process's LANGUAGE here would also translate the C library's messages for later tests
+    monkeypatch.setattr("editor.i18n.system_language", lambda env=None: "de")
     assert main(["score", SAMPLE, "--final"]) == 0
     assert "Schlusswertung:" in capsys.readouterr().out
     assert main(["score", SAMPLE, "--final", "--lang", "en"]) == 0

@@ -28,7 +28,7 @@ def settings(qapp: QApplication, isolated_settings):  # noqa: F811
 
 def test_the_preference_is_saved_and_used_at_start(qtbot, qapp, settings,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("LANGUAGE", "es")
+    monkeypatch.setattr("editor.qt.preferences.system_language", lambda: "es")
     assert saved_language() == "system"
     assert install_language(qapp) == "es"  # nothing chosen: the system's
     dialog = PreferencesDialog()
