@@ -1,32 +1,47 @@
-"""Puzzle solver speed on random 72-tile positions (editor.rules.selfplay.random_game).
+"""Puzzle solver speed: random 72-tile positions and the 21-tile sample, with a supply.
 
-Run: python benchmarks/solver.py [--positions N] [--rules SPEC]
-Targets (2 cores): one tile in hand, every figure option scored, < 20 ms median;
-a two-tile draw order < 2 s median.
+Run: python benchmarks/solver.py [--positions N] [--deep N] [--rules SPEC] [--time-limit S]
+
+Every position gives the player to move 3 followers and the abbot (random play to 72
+tiles leaves the supply nearly empty, which would make every list of moves short): about
+180 moves for one tile. Rows: one and two tiles in hand on ``--positions`` random 72-tile
+positions (``base:C2``), for every objective; three and four tiles on the 21-tile
+``samples/first-steps.board.json`` (``--deep`` random hands), best margin. Each row gives
+min / median / max over its positions, and whether every answer was proven (searched to
+the end) or came from the time limit.
+Targets (2 cores): one tile < 20 ms median; two tiles < 1 s median and < 3 s worst; three
+tiles on the sample < 2 s; any hand an answer within ``--time-limit``.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
+from pathlib import Path
 
+from common import clock, fmt, machine, table
+
+from editor.formats.boards import load_position
 from editor.model.board import Board
 from editor.model.tiles import EDGE_KINDS
 from editor.model.tilesets import TileSet
 from editor.plugins import default_host
-from editor.puzzles import FeatureRef, Objective, Puzzle, Solver
+from editor.puzzles import FeatureRef, Objective, Progress, Puzzle, Solver, Stopped
 from editor.rules.engine import Engine
 from editor.rules.selfplay import new_board, random_game
 from editor.workspace import catalogue
 
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "first-steps.board.json"
+#: What the player to move has in supply in every position.
+SUPPLY = {"follower": 3, "abbot": 1}
 
-def finished_board(engine: Engine, tiles: TileSet, seed: int) -> Board:
-    """A random two-player position of 72 tiles."""
+
+def random_position(engine: Engine, tiles: TileSet, seed: int) -> Board:
+    """A random two-player position of 72 tiles, player 0 to move with :data:`SUPPLY`."""
     board = new_board(engine, 2)
     for _ in random_game(engine, tiles, random.Random(seed), tiles=71, board=board):
         pass
+    board.players[0].supply = dict(SUPPLY)
     board.commit()
     return board
 
@@ -41,40 +56,70 @@ def open_feature(board: Board) -> FeatureRef:
     return FeatureRef(placed.x, placed.y, board.segment_of(node).id)
 
 
-def timing(boards: list[Board], engine: Engine, tiles: TileSet, kind: str, hand: int,
-           seed: int) -> tuple[list[float], list[int]]:
-    """Milliseconds to rank every move on each board, and the number of moves ranked."""
-    rng = random.Random(seed)
-    times, counts = [], []
-    for board in boards:
-        objective = Objective(kind, points=board.players[0].score + 5,
-                              feature=open_feature(board))
-        puzzle = Puzzle(objective, 0, [rng.choice(tiles.tiles).ref for _ in range(hand)])
-        solver = Solver(board, engine.rules, puzzle, catalogue(), [tiles])
-        start = time.perf_counter()
+def solve(board: Board, engine: Engine, tiles: TileSet, kind: str, hand: int,
+          rng: random.Random, time_limit: float | None) -> tuple[float, int, bool]:
+    """Seconds to rank every first move, the number of first moves, and whether the
+    answer is proven."""
+    objective = Objective(kind, points=board.players[0].score + 5,
+                          feature=open_feature(board))
+    puzzle = Puzzle(objective, 0, [rng.choice(tiles.tiles).ref for _ in range(hand)])
+    progress = Progress(time_limit=time_limit) if time_limit else None
+    solver = Solver(board, engine.rules, puzzle, catalogue(), [tiles], engine=engine,
+                    progress=progress)
+    start = clock()
+    try:
         ranked = solver.rank()
-        times.append((time.perf_counter() - start) * 1000)
-        counts.append(len(ranked))
-    return times, counts
+    except Stopped as stopped:
+        ranked = stopped.partial
+    return clock() - start, len(ranked), solver.proven
+
+
+def row(name: str, runs: list[tuple[float, int, bool]], scale: float, unit: str,
+        target: str) -> tuple[str, str, str]:
+    moves = sorted(n for _, n, _ in runs)[len(runs) // 2]
+    proven = sum(p for _, _, p in runs)
+    return (f"{name} ({moves} first moves; {proven}/{len(runs)} proven)",
+            fmt([t * scale for t, _, _ in runs], "{:.3g}") + f" {unit}", target)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=30, help="random positions per row")
+    parser.add_argument("--positions", type=int, default=20, help="random 72-tile positions")
+    parser.add_argument("--two", type=int, default=10,
+                        help="of those, positions for two-tile hands")
+    parser.add_argument("--deep", type=int, default=3, help="random hands on the sample")
     parser.add_argument("--rules", default="base:C2", help="ruleset to play")
+    parser.add_argument("--time-limit", type=float, default=10.0,
+                        help="seconds for each search of the sample's hands")
     args = parser.parse_args()
     engine = Engine(default_host().ruleset(args.rules))
     tiles = catalogue().get_set(engine.rules.tilesets()[0])
-    boards = [finished_board(engine, tiles, seed) for seed in range(args.positions)]
-    print(f"{engine.rules.name}, {args.positions} random positions of 72 tiles")
-    print(f"{'hand':>4}  {'objective':<16} {'moves':>6}  {'median':>10}  {'max':>10}")
-    for hand in (1, 2):
+    boards = [random_position(engine, tiles, seed) for seed in range(args.positions)]
+    print(machine())
+    print(f"{engine.rules.name}; player to move holds {SUPPLY}")
+    rows = []
+    for hand, count, scale, unit, targets in (
+            (1, args.positions, 1000, "ms", {"most-points": "< 20 ms median"}),
+            (2, args.two, 1, "s", {"best-margin": "< 1 s median, < 3 s worst"})):
         for kind in ("most-points", "best-margin", "reach-points", "block-completion"):
-            times, counts = timing(boards, engine, tiles, kind, hand, 7)
-            unit, scale = ("ms", 1.0) if hand == 1 else ("s", 1000.0)
-            print(f"{hand:>4}  {kind:<16} {statistics.median(counts):>6.0f}  "
-                  f"{statistics.median(times) / scale:>8.3g} {unit:<2} "
-                  f"{max(times) / scale:>8.3g} {unit}")
+            rng = random.Random(7)
+            runs = [solve(b, engine, tiles, kind, hand, rng, None) for b in boards[:count]]
+            rows.append(row(f"72 tiles, {hand} in hand, {kind}", runs, scale, unit,
+                            targets.get(kind, "")))
+            print(*rows[-1], flush=True)
+    position, findings = load_position(SAMPLE, catalogue())
+    assert position is not None, findings
+    sample = position.board
+    sample.players[0].supply = dict(SUPPLY)
+    sample.commit()
+    for hand in (3, 4):
+        rng = random.Random(11)
+        runs = [solve(sample, engine, tiles, "best-margin", hand, rng, args.time_limit)
+                for _ in range(args.deep)]
+        rows.append(row(f"21-tile sample, {hand} in hand, best-margin", runs, 1, "s",
+                        "< 2 s" if hand == 3 else f"answer within {args.time_limit:g} s"))
+        print(*rows[-1], flush=True)
+    print(table(rows))
 
 
 if __name__ == "__main__":

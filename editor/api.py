@@ -32,7 +32,7 @@ from editor.model import events
 from editor.model import features as _features
 from editor.model.board import Cell, Placed
 from editor.model.boardview import BoardView as Board
-from editor.model.events import Event
+from editor.model.events import Event, FeatureValue
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding, Severity
 from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG, Figure, Player
@@ -50,7 +50,7 @@ from editor.model.tiles import (
     Segment,
     Tile,
 )
-from editor.rules.editions import Edition, FigureKind, OptionSpec, Value
+from editor.rules.editions import Edition, FigureKind, JczNames, OptionSpec, Value
 from editor.rules.hooks import Hooks
 from editor.rules.moves import PLACE, TAKE_BACK, FigureAction, Offer, Slot, Turn
 from editor.terms import feature_name, figure_name, goods_name
@@ -61,11 +61,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ABBOT", "BUILDER", "CITY", "CLOISTER_KINDS", "EDGE_KINDS", "FIELD", "FOLLOWER", "GARDEN",
     "MONASTERY", "PIG", "PLACE", "RIVER", "ROAD", "SIDE_DELTA", "SIDE_NAMES", "TAKE_BACK",
-    "Board", "Cell", "Domain", "Edition", "Event", "FeatureInfo", "Figure", "FigureAction",
-    "FigureKind", "Finding", "Hooks", "Offer", "OptionSpec", "Placed", "Player", "RuleRef",
-    "Ruleset", "Segment",
-    "Severity", "Slot", "Tile", "Turn", "Value", "define", "describe", "events",
-    "feature_name", "figure_name", "figures_by_root", "goods_name", "hookimpl",
+    "Board", "Cell", "Domain", "Edition", "Event", "FeatureInfo", "FeatureValue", "Figure",
+    "FigureAction", "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec",
+    "Placed", "Player", "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn",
+    "Value", "city_roots_of_field", "define", "describe", "events", "feature_name",
+    "figure_name", "figures_by_root", "goods_name", "hookimpl", "measure",
 ]
 
 
@@ -113,3 +113,14 @@ def describe(board: Board, node: int,
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
     """Every figure under the root of its feature."""
     return _features.figures_by_root(cast("ModelBoard", board))
+
+
+def measure(board: Board, node: int) -> tuple[int, int]:
+    """Tiles and pennants of the feature holding ``node``: what :func:`describe` counts,
+    without describing the rest (for scoring that needs only the points)."""
+    return _features.measure(cast("ModelBoard", board), node)
+
+
+def city_roots_of_field(board: Board, field_root: int) -> set[int]:
+    """Roots of the cities the field with this root touches."""
+    return _features.city_roots_of_field(cast("ModelBoard", board), field_root)

@@ -37,11 +37,11 @@ import pluggy
 if TYPE_CHECKING:
     from editor.model.board import Placed
     from editor.model.boardview import BoardView as Board
-    from editor.model.events import Event
+    from editor.model.events import Event, FeatureValue
     from editor.model.features import FeatureInfo
     from editor.model.findings import Finding
     from editor.model.tiles import Tile
-    from editor.rules.editions import Edition
+    from editor.rules.editions import Edition, JczNames
     from editor.rules.moves import FigureAction, Offer, Slot, Turn
     from editor.rules.ruleset import Ruleset
 
@@ -68,6 +68,13 @@ def carcassonne_editions() -> list[Edition]:
 @hookspec
 def carcassonne_tileset_paths() -> list[Path]:
     """Return paths of tile set files (JSON) this plugin ships, added to the catalogue."""
+
+
+@hookspec
+def carcassonne_jcz_names() -> JczNames:
+    """Return JCloisterZone's names for this plugin's tile sets and figures
+    (:class:`editor.rules.editions.JczNames`), so that ``import-jcz`` reads saves that use
+    them (``inns-and-cathedrals:1``, element ``big-follower``, meeple ``0.big.1``)."""
 
 
 # -- Rules: placing tiles and figures -----------------------------------------------------
@@ -167,8 +174,28 @@ def carcassonne_after_move(rules: Ruleset, board: Board, placed: Placed, turn: T
 
 
 @hookspec
-def carcassonne_final_scoring(rules: Ruleset, board: Board) -> list[Event]:
-    """Return the end-of-game events: incomplete features, fields, goods majorities."""
+def carcassonne_feature_value(rules: Ruleset, board: Board, feature: FeatureInfo, final: bool,
+                              value: FeatureValue) -> FeatureValue | None:
+    """Return what a road, city, monastery or garden is worth instead of ``value``, or None
+    to leave it (Inns & Cathedrals: a completed road with an inn scores 2 per tile).
+
+    Called by the base game whenever it scores such a feature, at completion
+    (``final`` false) and at the end of the game (``final`` true, for incomplete features),
+    once per edition after the base, in the ruleset's order: each edition receives the
+    value the editions before it gave, so two expansions' changes compose. The winners of
+    the feature's majority score the final value; its reason and rule are their score line.
+    """
+
+
+@hookspec
+def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool) -> list[Event]:
+    """Return the end-of-game events: incomplete features, fields, goods majorities.
+
+    ``explain`` is False when the host needs only the points per player (a solver, an
+    objective, :meth:`~editor.rules.engine.Engine.final_totals`): the edition may then
+    return ``score`` events without reasons or rules and skip whatever only an explanation
+    reads. The points per player must be the same either way.
+    """
 
 
 @hookspec

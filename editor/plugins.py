@@ -263,6 +263,23 @@ class PluginHost:
                 self.report(impl.plugin_name, "carcassonne_tileset_paths", exc)
         return paths
 
+    def registrations(self, hook: str, kind: type) -> list[Any]:
+        """Every plugin's answer to a registration hook that returns one ``kind`` object
+        (installed plugins are loaded); a plugin that raises or answers something else is
+        reported by name and left out."""
+        self.load_installed()
+        found = []
+        for impl in getattr(self.pm.hook, hook).get_hookimpls():
+            try:
+                answer = impl.function()
+                if not isinstance(answer, kind):
+                    raise guard.HookReturnError(f"returned {guard.short(answer)}, not a "
+                                                f"{kind.__name__}")
+                found.append(answer)
+            except Exception as exc:
+                self.report(impl.plugin_name, hook, exc)
+        return found
+
     def implementations(self, hook: str, editions: Iterable[Edition]) -> list[HookCall]:
         """The implementations of ``hook`` by these editions' rule objects, in their order."""
         by_plugin = {impl.plugin: impl for impl in getattr(self.pm.hook, hook).get_hookimpls()}

@@ -8,9 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from editor.formats.boards import load_position
+from editor.formats.cache import validated
 from editor.formats.extras import is_extra, without
 from editor.formats.jsonio import json_path
-from editor.formats.tilesets import load_builtin_catalogue, load_tileset
+from editor.formats.tilesets import load_builtin_catalogue, load_known
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tiles import Tile
@@ -23,11 +24,13 @@ def _plugin_sets(host: PluginHost, installed: bool) -> tuple[list[TileSet], list
     """The tile sets the built-in (or installed) plugins ship, and problems with them."""
     sets: list[TileSet] = []
     findings: list[Finding] = []
+    known = validated()
     for path in host.tileset_paths(installed=installed):
-        tile_set, problems = load_tileset(path)
+        tile_set, problems = load_known(path, known)
         findings += problems
         if tile_set is not None:
             sets.append(tile_set)
+    known.save()
     return sets, findings
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from editor.cli import main
-from editor.formats.tilesets import builtin_tileset_paths, load_builtin_catalogue
+from editor.formats.tilesets import builtin_tileset_paths
+from editor.workspace import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ROOT / "tests" / "formats"
@@ -40,7 +41,7 @@ def test_board_without_its_tileset(capsys: pytest.CaptureFixture[str]) -> None:
     code, lines = run(capsys, "validate", SAMPLE_BOARD)
     assert code == 1
     assert lines[0] == (f"{SAMPLE_BOARD}::$.tilesets[0]: tile set 'sample' is not loaded "
-                        f"(loaded: {', '.join(s.id for s in load_builtin_catalogue().sets)})")
+                        f"(loaded: {', '.join(s.id for s in catalogue().sets)})")
     assert lines[-1].endswith(" errors in 1 file")
 
 
@@ -126,13 +127,13 @@ def test_tilesets_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0].split() == ["id", "part", "edition", "kinds", "tiles", "goods", "start",
                                 "provisional", "name", "file"]
     rows = {line.split()[0]: line for line in lines[1:]}
-    assert list(rows) == [s.id for s in load_builtin_catalogue().sets]
+    assert list(rows) == [s.id for s in catalogue().sets]  # built-in, then plugins' sets
 
 
 def test_tilesets_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tilesets", "--format", "json"]) == 0
     listed = json.loads(capsys.readouterr().out)["tilesets"]
-    for row, tile_set in zip(listed, load_builtin_catalogue().sets, strict=True):
+    for row, tile_set in zip(listed, catalogue().sets, strict=True):
         start = tile_set.start_tile()
         assert row == {
             "id": tile_set.id, "part": tile_set.part, "edition": tile_set.edition,

@@ -14,11 +14,11 @@ from typing import Any
 from editor.formats.boards import position_to_dict, save_position
 from editor.formats.findings_report import line
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
-from editor.jcz import convert, read_save, restore
-from editor.jcz.replay import ReplayError, replay
+from editor.jcz import read_save
+from editor.jcz.importer import import_save
 from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
-from editor.workspace import catalogue, ruleset_of
+from editor.workspace import catalogue
 
 from .common import add_format, print_json, report_plugin_errors
 from .validate import board_findings
@@ -54,30 +54,21 @@ def run(args: argparse.Namespace) -> int:
         return _finish(args, findings, 2)
     host = default_host()
     cat = catalogue(host)
-    conversion = convert(save, cat, host)
-    position = conversion.position
-    if position is None:
-        return _finish(args, conversion.findings, 1)
-    try:
-        played = replay(position, ruleset_of(position, host), cat)
-    except ReplayError as exc:
-        problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay",
-                          args.save, "jcz-unplayable")
-        return _finish(args, [*conversion.findings, problem], 1)
+    imported = import_save(save, cat, host, args.save)
+    position, played, findings = imported.position, imported.played, imported.findings
+    if position is None or played is None:
+        return _finish(args, findings, 1)
     if report_plugin_errors(args.save, played.rules):
         problem = Finding("a plugin failed while the log was played (see above)", "$.replay",
                           args.save, "plugin-error")
-        return _finish(args, [*conversion.findings, problem], 1)
-    position.board = played.board_at(len(played.steps))
-    if conversion.editor is not None:
-        conversion.findings += restore(position, conversion.editor)
+        return _finish(args, [*findings, problem], 1)
     data, unreadable = parse_json(dumps(position_to_dict(position)), args.output)
     invalid = [f for f in unreadable or board_findings(data, cat, args.output)
                if f.severity is Severity.ERROR]
     if invalid:
         problem = Finding("the converted board would not be valid: nothing written", "$",
                           args.save, "jcz-invalid-board")
-        return _finish(args, [*conversion.findings, *invalid, problem], 1)
+        return _finish(args, [*findings, *invalid, problem], 1)
     try:
         if args.output == STDIN:
             sys.stdout.write(dumps(position_to_dict(position)))
@@ -85,12 +76,12 @@ def run(args: argparse.Namespace) -> int:
             save_position(args.output, position)
     except (OSError, ValueError) as exc:
         problem = Finding(f"cannot write {args.output}: {exc}", "$", args.output, "unwritable")
-        return _finish(args, [*conversion.findings, problem], 2)
+        return _finish(args, [*findings, problem], 2)
     summary = (f"wrote {source_name(args.output, STDOUT_NAME)}: {len(position.board)} tiles, "
                f"{len(position.moves)} moves, ruleset {played.rules.name}, scores "
                + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
                                                       strict=True)))
-    return _finish(args, conversion.findings, 0, summary)
+    return _finish(args, findings, 0, summary)
 
 
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,

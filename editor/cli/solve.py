@@ -68,20 +68,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"carcassonne-editor solve: {source_name(args.board)}: {exc}", file=sys.stderr)
         return 2
     failed = report_plugin_errors(args.board, rules)
+    ahead = solver.horizon < len(solver.hand)
     if stopped is not None:
+        what = (f"looking {solver.horizon} of {len(solver.hand)} tiles ahead" if ahead
+                else "searched completely")
         print(f"carcassonne-editor solve: {stopped}; the ranking lists the "
-              f"{len(ranking)} first move{'' if len(ranking) == 1 else 's'} searched "
-              "completely", file=sys.stderr)
+              f"{len(ranking)} first move{'' if len(ranking) == 1 else 's'} {what}",
+              file=sys.stderr)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking
     if args.format == "json":
         print_json({"title": puzzle.title or position.title, "ruleset": rules.name,
                     "objective": objective, "hand": puzzle.hand, "considered": len(ranking),
-                    "complete": stopped is None, "moves": [entry(r) for r in shown]})
+                    "complete": stopped is None, "proven": solver.proven,
+                    "horizon": solver.horizon, "moves": [entry(r) for r in shown]})
     else:
         print(render(puzzle.title or position.title, rules.name, objective, puzzle.hand,
-                     ranking, shown, stopped))
+                     ranking, shown, stopped, solver.horizon if ahead else None))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
     if not solved and stopped is None:
         why = _("no move meets the objective") if ranking else _("no legal move")
@@ -96,13 +100,19 @@ def entry(r: Ranked) -> dict[str, object]:
 
 
 def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: list[Ranked],
-           shown: list[Ranked], stopped: Stopped | None = None) -> str:
-    """The ranking as text (a partial one when the search was ``stopped``)."""
+           shown: list[Ranked], stopped: Stopped | None = None,
+           horizon: int | None = None) -> str:
+    """The ranking as text (a partial one when the search was ``stopped``: among the moves
+    searched, or of every first move looking ``horizon`` tiles ahead)."""
     out = [_("Puzzle: {title}").format(title=title)] if title else []
     out += [_("Ruleset: {ruleset}").format(ruleset=ruleset),
             _("Objective: {objective}").format(objective=objective),
             _("Hand: {tiles}").format(tiles=", ".join(hand)), ""]
-    if stopped is not None:
+    if stopped is not None and horizon is not None:
+        out.insert(-1, _("Not proven: {reason}; every first move ranked looking {horizon} of "
+                         "{n} tiles ahead (the best answer so far)").format(
+                             reason=stopped, horizon=horizon, n=len(hand)))
+    elif stopped is not None:
         out.insert(-1, _("Incomplete: {reason}; ranks are among the moves searched").format(
             reason=stopped))
         if not ranking:
@@ -117,4 +127,6 @@ def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: l
                             "… {more} more of {n} moves (--top 0 lists all)",
                             len(ranking)).format(more=len(ranking) - len(shown),
                                                  n=len(ranking)))
+    if stopped is None:
+        out.append(_("Proven: the whole hand was searched."))
     return "\n".join(out)

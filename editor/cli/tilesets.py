@@ -54,8 +54,8 @@ def describe(tile_set: TileSet) -> dict[str, Any]:
 
 def _cell(value: Any, column: str) -> str:
     if column == "file":
-        relative = os.path.relpath(value) if value else ""
-        return value if not value or relative.startswith("..") else relative
+        relative: str = os.path.relpath(value) if value else ""
+        return str(value) if not value or relative.startswith("..") else relative
     if isinstance(value, dict):
         return ", ".join(f"{k} {n}" for k, n in value.items()) or "-"
     return "-" if value is None else str(value)

@@ -209,7 +209,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
             position.tile_extras.get((t.x, t.y, t.tile.ref), {})) for t in board]
     figures = []
     for f in board.figures:
-        x, y = board.node_cell[f.node]
+        x, y = board.cell_of(f.node)
         item = {"kind": f.kind, "owner": f.owner, "x": x, "y": y,
                 "segment": board.segment_of(f.node).id}
         figures.append(put(item, position.figure_extras.get(_figure_key(item), {})))

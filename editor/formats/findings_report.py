@@ -31,7 +31,7 @@ class FileResult:
 
 def count(results: Sequence[FileResult]) -> dict[Severity, int]:
     """Findings per severity over every file."""
-    totals = dict.fromkeys(Severity, 0)
+    totals: dict[Severity, int] = dict.fromkeys(Severity, 0)
     for result in results:
         for finding in result.findings:
             totals[finding.severity] += 1

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from editor.model.findings import Finding
 from editor.resources import data_dir
@@ -118,7 +118,7 @@ def _strict_draft() -> Any:
     """Draft 2020-12 where an integer is an integer literal (built on first use)."""
     from jsonschema import Draft202012Validator, validators
 
-    return validators.extend(
+    return validators.extend(  # type: ignore[no-untyped-call]  # untyped in jsonschema
         Draft202012Validator,
         validators={"enum": _strict("enum"), "const": _strict("const")},
         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _integer))
@@ -196,7 +196,7 @@ def _rank(error: ValidationError) -> tuple[Any, ...]:
     """jsonschema's ``relevance``, best first, with sibling errors in document order."""
     from jsonschema.exceptions import relevance
 
-    depth, _, *strength = relevance(error)
+    depth, _, *strength = cast("tuple[Any, ...]", relevance(error))
     return (-depth, tuple(error.absolute_path), *(not s for s in strength))
 
 
@@ -210,10 +210,12 @@ def _findings(error: ValidationError, file: str) -> list[Finding]:
             return _findings(deepest, file)
     path = list(error.absolute_path)
     code = f"schema.{error.validator or 'false'}"
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+    schema = error.schema
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict) \
+            and isinstance(schema, dict):
         conditional = _conditional(error)
-        return [Finding(_unknown_key(key, error.schema, conditional), json_path([*path, key]),
-                        file, code) for key in _extra_keys(error.instance, error.schema)]
+        return [Finding(_unknown_key(key, schema, conditional), json_path([*path, key]),
+                        file, code) for key in _extra_keys(error.instance, schema)]
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
         index = _first_duplicate(error.instance)
         if index is not None:
@@ -268,7 +270,9 @@ def _alternative_keys(error: ValidationError) -> list[str]:
 
 def _message(error: ValidationError) -> str:
     """A sentence for people; the JSON path says where."""
-    kind, value, instance = error.validator, error.validator_value, error.instance
+    kind: Any = error.validator
+    value: Any = error.validator_value
+    instance: Any = error.instance
     sub = error.schema if isinstance(error.schema, dict) else {}
     if kind is None:
         parent = error.absolute_path[-1] if error.absolute_path else None

@@ -16,7 +16,7 @@ from editor.model.tilesets import Catalogue, TileSet
 from editor.resources import data_dir
 
 from . import versions
-from .cache import key, validated
+from .cache import Validated, key, validated
 from .extras import put, take, without
 from .jsonio import read_json, source_name
 from .lint import check_tileset
@@ -50,6 +50,24 @@ def builtin_tileset_paths() -> list[Path]:
     return sorted(data_dir("tilesets").glob("*.json"))
 
 
+def load_known(path: Path, known: Validated) -> tuple[TileSet | None, list[Finding]]:
+    """:func:`load_tileset`, without the schema and the lint for content ``known`` to have
+    passed before (:func:`.cache.validated`); content that passes without a finding is
+    added to ``known``."""
+    try:
+        content = path.read_bytes()
+    except OSError:
+        return load_tileset(path)  # which names the file and the problem
+    content_key = key(content)
+    if content_key in known:
+        return tileset_from_dict(json.loads(content), str(path)), []
+    log.debug("tile set %s: checked against the schema and the lint", path)
+    tile_set, findings = load_tileset(path)
+    if tile_set is not None and not findings:
+        known.add(content_key)
+    return tile_set, findings
+
+
 @cache
 def load_builtin_catalogue() -> Catalogue:
     """Every shipped tile set (loaded once); ``TilesetError`` names a broken file.
@@ -60,17 +78,10 @@ def load_builtin_catalogue() -> Catalogue:
     catalogue = Catalogue()
     known = validated()
     for path in builtin_tileset_paths():
-        content = path.read_bytes()
-        content_key = key(content)
-        if content_key in known:
-            catalogue.add(tileset_from_dict(json.loads(content), str(path)))
-            continue
-        log.debug("built-in tile set %s: checked against the schema and the lint", path)
-        tile_set, findings = load_tileset(path)
+        tile_set, findings = load_known(path, known)
         if tile_set is None:
             details = "\n".join(f"  {f}" for f in findings if f.severity is Severity.ERROR)
             raise TilesetError(f"built-in tile set {path} is broken:\n{details}")
-        known.add(content_key)
         catalogue.add(tile_set)
     known.save()
     log.debug("built-in tile sets: %d loaded", len(catalogue.sets))

@@ -33,10 +33,11 @@ from editor.model.position import Position
 from editor.model.tiles import FIELD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.rules.editions import JczNames
 from editor.rules.ruleset import Ruleset, RulesetError
 
 from . import save as jcz
-from .mapping import figure_kind, map_setup, segment_for
+from .mapping import figure_kind, map_setup, merged, segment_for
 
 
 @dataclass(slots=True)
@@ -83,6 +84,9 @@ class _Converter:
         self.placed: dict[str, int] = {}
         self.farmers = True
         self.copies: dict[str, int] = {}
+        self.names = JczNames()
+        #: the figure kinds of the game's ruleset
+        self.kinds: set[str] = set()
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
             code: str = "jcz-unsupported") -> None:
@@ -90,7 +94,8 @@ class _Converter:
 
     def run(self) -> Conversion:
         save = self.save
-        setup = map_setup(save.sets, save.elements, save.rules)
+        self.names = merged(self.host.registrations("carcassonne_jcz_names", JczNames))
+        setup = map_setup(save.sets, save.elements, save.rules, self.names)
         for where, text in setup.unsupported:
             self.add(where, text)
         for where, text in setup.warnings:
@@ -117,6 +122,7 @@ class _Converter:
         if ours is not None:
             rules, editions, options, self.tilesets, own_sets = ours
         supply = {k.name: k.supply for k in rules.figure_kinds().values()}
+        self.kinds = set(supply)
         supply.update((k, n) for k, n in setup.supply.items() if k in supply)
         players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
                    for i, name in enumerate(save.players)]
@@ -240,10 +246,10 @@ class _Converter:
 
     def deploy(self, msg: jcz.Message, current: _Turn | None) -> None:
         pointer = msg.pointer
-        kind = figure_kind(msg.meeple)
-        if kind is None:
+        kind = figure_kind(msg.meeple, self.names)
+        if kind is None or kind not in self.kinds:
             self.add(f"{msg.path}.payload.meepleId", f"meeple {msg.meeple!r} is not supported "
-                     "(supported: small followers, abbots, builders, pigs)")
+                     f"in this game (figures: {', '.join(sorted(self.kinds))})")
             return
         if current is None or (pointer.x, pointer.y) != current.cell:
             self.add(f"{msg.path}.payload.pointer", f"a {kind} deployed at ({pointer.x}, "
@@ -266,7 +272,7 @@ class _Converter:
         pointer = msg.pointer
         source = str(msg.payload.get("source", ""))
         placed = self.cells.get((pointer.x, pointer.y))
-        if "ABBOT" not in source and figure_kind(msg.meeple) != "abbot":
+        if "ABBOT" not in source and figure_kind(msg.meeple, self.names) != "abbot":
             self.add(f"{msg.path}.payload", f"returning a meeple ({source or 'no source'}) is "
                      "supported only for taking an abbot back")
         elif current is None or placed is None:

@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from editor.formats.jsonio import write_json_atomic
-from editor.jcz.replay import Replay, ReplayError, figure_states, replay, start_of
+from editor.jcz.replay import Replay, ReplayError, replay, start_of
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.findings import Finding, Severity
@@ -46,8 +46,9 @@ from editor.model.position import Position
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.rules.editions import JczNames
 from editor.rules.engine import Engine
-from editor.rules.legality import position_findings
+from editor.rules.legality import figure_states, position_findings
 from editor.rules.movelog import entry_of
 from editor.rules.moves import FigureAction, IllegalMove, Move, Turn
 from editor.rules.ruleset import Ruleset, RulesetError
@@ -73,6 +74,32 @@ FEATURE_NAMES = {CITY: "City", ROAD: "Road", FIELD: "Field", GARDEN: "Garden"}
 HALF_SIDES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
 #: Moves tried in search of an order for a board without a log, before giving up.
 SEARCH_BUDGET = 20_000
+
+
+@dataclass(slots=True)
+class PluginNames:
+    """Plugins' JCloisterZone names (:class:`JczNames`) read backwards, for the export:
+    our edition and tile set → JCZ set, figure kind → element and meeple type, and the
+    rule switches each edition turns on."""
+
+    editions: dict[str, str] = field(default_factory=dict)
+    tilesets: dict[str, str] = field(default_factory=dict)
+    elements: dict[str, str] = field(default_factory=dict)
+    meeples: dict[str, str] = field(default_factory=dict)
+    switches: dict[str, list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, host: PluginHost) -> PluginNames:
+        """The names of every installed plugin."""
+        out = cls()
+        for names in host.registrations("carcassonne_jcz_names", JczNames):
+            for (expansion, number), (edition, tileset) in names.sets.items():
+                out.editions.setdefault(edition, f"{expansion}:{number}")
+                out.tilesets.setdefault(tileset, f"{expansion}:{number}")
+                out.switches.setdefault(edition, list(names.switches))
+            out.elements.update((kind, element) for element, (kind, _) in names.figures.items())
+            out.meeples.update((kind, meeple) for meeple, kind in names.meeples.items())
+        return out
 
 
 @dataclass(slots=True)
@@ -158,6 +185,8 @@ class _Exporter:
         self.file = file
         self.created = created
         self.findings: list[Finding] = []
+        self.names = PluginNames.of(host)
+        self.meeples = {**self.names.meeples, **MEEPLE_TYPES}
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
             code: str = "jcz-cannot-express", cell: Cell | None = None) -> None:
@@ -257,18 +286,21 @@ class _Exporter:
         kinds = rules.figure_kinds()
         for i, expansion in enumerate(rules.editions[1:], start=1):
             where = f"$.ruleset.editions[{i}]"
-            jcz_set = EXPANSIONS.get(expansion.name)
+            jcz_set = EXPANSIONS.get(expansion.name) or self.names.editions.get(expansion.name)
             if jcz_set is None:
-                self.add(where, f"JCloisterZone has no {expansion.name} (it has Traders & "
-                                "Builders C1 and C2)")
+                known = sorted({*EXPANSIONS, *self.names.editions})
+                self.add(where, f"JCloisterZone has no {expansion.name} (it has "
+                                f"{', '.join(known)})")
                 continue
             with_tiles = bool(set(expansion.tilesets) & used_sets) or not position.tilesets \
                 or bool(set(expansion.tilesets) & set(position.tilesets))
             if with_tiles:
                 sets[jcz_set] = 1
-                elements["traders"] = True
+                if expansion.name in EXPANSIONS:
+                    elements["traders"] = True
+            elements.update((name, True) for name in self.names.switches.get(expansion.name, ()))
         for kind in kinds:
-            name = ELEMENTS.get(kind)
+            name = ELEMENTS.get(kind) or self.names.elements.get(kind)
             counts = totals.get(kind, [0] * len(position.board.players))
             if name is None:
                 if any(counts):
@@ -287,7 +319,7 @@ class _Exporter:
             if kind not in kinds and any(counts):
                 self.add("$.figures", f"{rules.name} has no figure {kind!r}")
         for set_id, need in self._boxes(start, moves, hand).items():
-            name = JCZ_SETS.get(set_id, "")
+            name = JCZ_SETS.get(set_id) or self.names.tilesets.get(set_id, "")
             if name in sets:
                 sets[name] = max(sets[name], need)
         return {"sets": sets, "elements": elements, "rules": jcz_rules, "timer": None,
@@ -428,7 +460,7 @@ class _Exporter:
                 taken = free.setdefault((player, kind), set())
                 number = next(n for n in range(1, 100) if n not in taken)
                 taken.add(number)
-                meeple = f"{player}.{MEEPLE_TYPES[kind]}.{number}"
+                meeple = f"{player}.{self.meeples[kind]}.{number}"
                 ids[(player, kind, node)] = meeple
                 where, feature = location(tile, rotation, segment)
                 pointer: dict[str, Any] = {"position": [x, y], "location": where}
@@ -537,7 +569,7 @@ class _Exporter:
         self._board_checks(board)
         on_tile: dict[Cell, list[int]] = {}
         for i, f in enumerate(board.figures):
-            on_tile.setdefault(board.node_cell[f.node], []).append(i)
+            on_tile.setdefault(board.cell_of(f.node), []).append(i)
         for cell, found in sorted(on_tile.items()):
             if len(found) > 1:
                 self.add(f"$.figures[{found[1]}]", f"{len(found)} figures on the tile at "

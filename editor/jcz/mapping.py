@@ -22,12 +22,14 @@ not supported. No figure stands on a river: a location that names a river is an 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG
 from editor.model.ports import JCZ_HALF_PORTS, SIDE_INDEX, centre, quarter_turns
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
+from editor.rules.editions import JczNames
 
 #: JCZ tile set (expansion, edition) → (our edition, our tile set).
 SETS: dict[tuple[str, str], tuple[str, str]] = {
@@ -95,6 +97,19 @@ _SIDE_NAMES = {
 _ROTATION = re.compile(r"^R(0|90|180|270)$")
 
 
+
+
+#: The names of the built-in editions.
+BUILTIN = JczNames(SETS, FIGURE_ELEMENTS, MEEPLES)
+
+
+def merged(extra: Iterable[JczNames] = ()) -> JczNames:
+    """The built-in names with those plugins add (a built-in name is never replaced)."""
+    names = [*extra, BUILTIN]
+    return JczNames(*({k: v for n in names for k, v in getattr(n, part).items()}
+                      for part in ("sets", "figures", "meeples", "switches")))
+
+
 @dataclass(slots=True)
 class SetupMapping:
     """The ruleset a JCZ set-up maps to, with what could not be mapped."""
@@ -125,8 +140,9 @@ def _enabled(value: object) -> bool:
 
 
 def map_setup(sets: dict[str, Any], elements: dict[str, Any],
-              rules: dict[str, Any]) -> SetupMapping:
-    """Map ``setup.sets``, ``setup.elements`` and ``setup.rules`` to our ruleset."""
+              rules: dict[str, Any], names: JczNames = BUILTIN) -> SetupMapping:
+    """Map ``setup.sets``, ``setup.elements`` and ``setup.rules`` to our ruleset, knowing
+    the built-in ``names`` and those of plugins (:func:`merged`)."""
     out = SetupMapping()
     river_at = "$.setup.sets"
     for name, count in sets.items():
@@ -137,10 +153,10 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
         if not edition:
             edition = "1"
             out.notes.append((where, f"tile set {name!r} names no edition: read as {name}:1"))
-        found = SETS.get((expansion, edition))
+        found = names.sets.get((expansion, edition))
         river = RIVER_SETS.get((expansion, edition))
         if found is None and river is None:
-            out.unsupported.append((where, _unknown_set(name, expansion)))
+            out.unsupported.append((where, _unknown_set(name, expansion, names)))
             continue
         boxes = count if isinstance(count, int) and not isinstance(count, bool) else 1
         if boxes > 1 and river is not None:
@@ -170,12 +186,12 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
                                     "so the River's tiles are river-c2 tiles played under "
                                     "base:C1 (the board lists tilesets base-c1 and river-c2)"))
     _map_rules(out, base, rules)
-    _map_elements(out, base, elements)
+    _map_elements(out, base, elements, names)
     return out
 
 
-def _unknown_set(name: str, expansion: str) -> str:
-    known = ", ".join(f"{e}:{n}" for e, n in [*SETS, *RIVER_SETS])
+def _unknown_set(name: str, expansion: str, names: JczNames) -> str:
+    known = ", ".join(f"{e}:{n}" for e, n in [*names.sets, *RIVER_SETS])
     if expansion.startswith("river/") or expansion == "river":
         return (f"tile set {name!r} is not supported: of the River only The River I "
                 "(river/1:1, river/1:2) has tiles here")
@@ -203,7 +219,8 @@ def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
                                      "game does not use: ignored"))
 
 
-def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> None:
+def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any],
+                  names: JczNames) -> None:
     has_tb = any(e.startswith("traders-builders:") for e in out.editions)
     if base == "base:C2":
         out.supply[ABBOT] = 0  # JCZ's default: no abbot unless the set-up adds one
@@ -216,15 +233,15 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> Non
                           f"{' and '.join(tb_figures)} without the Traders & Builders tiles: "
                           f"played as {edition}'s figures with the base tiles only"))
         has_tb = True
-    if has_tb:  # JCZ gives no builder or pig unless the set-up adds them
-        out.supply.setdefault(BUILDER, 0)
-        out.supply.setdefault(PIG, 0)
+    parts = {e.partition(":")[0] for e in out.editions}
+    for kind, needs in names.figures.values():  # JCZ gives an expansion's figures only
+        if needs in parts and needs != "base":  # when the set-up adds them
+            out.supply.setdefault(kind, 0)
     for name, value in elements.items():
         where = f"$.setup.elements['{name}']"
-        if name in FIGURE_ELEMENTS:
-            kind, needs = FIGURE_ELEMENTS[name]
-            available = (needs == "base" or needs == base
-                         or (needs == "traders-builders" and has_tb))
+        if name in names.figures:
+            kind, needs = names.figures[name]
+            available = needs in ("base", base) or needs in parts
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 out.unsupported.append((where, f"{name} must be a count, not {value!r}"))
             elif available:
@@ -246,6 +263,10 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any]) -> Non
             if has_tb and not _enabled(value):
                 out.unsupported.append((where, "trade goods off: our Traders & Builders "
                                                "always gives goods"))
+        elif name in names.switches:
+            if not _enabled(value):
+                out.unsupported.append((where, f"{name} off: {names.switches[name]} is "
+                                               "always played here"))
         elif name == "pig-herd":
             out.notes.append((where, "pig herds: no base or Traders & Builders tile has "
                                      "one: nothing to do"))
@@ -271,10 +292,10 @@ def rotation(value: object) -> int:
     raise ValueError(f"rotation {value!r} is not R0, R90, R180 or R270")
 
 
-def figure_kind(meeple_id: str) -> str | None:
+def figure_kind(meeple_id: str, names: JczNames = BUILTIN) -> str | None:
     """Our figure kind for a JCZ meeple id such as ``0.small.1`` (None if unknown)."""
     parts = meeple_id.split(".")
-    return MEEPLES.get(parts[1]) if len(parts) >= 2 else None
+    return names.meeples.get(parts[1]) if len(parts) >= 2 else None
 
 
 def location_ports(location: str) -> tuple[frozenset[int], str | None]:

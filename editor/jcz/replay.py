@@ -37,6 +37,7 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.engine import Engine
+from editor.rules.legality import FigureState, figure_states
 from editor.rules.movelog import MoveLogError, move_of
 from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
@@ -58,8 +59,6 @@ _NOT_FEATURE = re.compile(r"[^A-Za-z ]")
 _SCORED = " scored "
 
 Placement = tuple[Tile, int, int, int]
-#: A figure independent of node numbers: kind, owner, cell, segment id.
-FigureState = tuple[str, int, int, int, str]
 
 
 class ReplayError(Exception):
@@ -224,12 +223,6 @@ def _step(i: int, entry: dict[str, Any], text: str, player: int, events: list[Ev
     return Step(i + 1, entry, text, player, events, lines, findings, placed,
                 figure_states(board),
                 [replace(p, goods=dict(p.goods), supply=dict(p.supply)) for p in board.players])
-
-
-def figure_states(board: Board) -> list[FigureState]:
-    """The board's figures as (kind, owner, x, y, segment id)."""
-    return [(f.kind, f.owner, *board.node_cell[f.node], board.segment_of(f.node).id)
-            for f in board.figures]
 
 
 def describe_move(move: Move) -> str:

@@ -8,6 +8,7 @@ journal back to a mark. A solver applies and undoes thousands of moves without a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,6 +25,15 @@ NO_SIDES: Signature = ("", "", "", "")
 NEIGHBOURS8: tuple[Cell, ...] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
 )
+
+
+#: Where the numbers of :attr:`Board.key` come from (fixed: runs repeat exactly).
+_RANDOM = random.Random(0x5EED)
+
+
+def figure_order(figure: Figure) -> tuple[int, int, str]:
+    """Figures of a feature in the order of their node, owner and kind."""
+    return figure.node, figure.owner, figure.kind
 
 
 class Placed:
@@ -75,6 +85,8 @@ class Board:
         self.cells: dict[Cell, Placed] = {}
         self.players: list[Player] = players if players is not None else []
         self.figures: list[Figure] = []
+        #: The figures on each node that holds any (``figures`` is the same, as a list).
+        self.figures_at: dict[int, list[Figure]] = {}
         self.frontier: dict[Cell, Signature] = {}
         #: Per empty cell beside a tile: each node across its sides, with the mask of the
         #: cell's ports that node meets (what a tile placed there would join).
@@ -85,6 +97,12 @@ class Board:
         self.node_cell: list[Cell] = []
         self.node_segment: list[int] = []
         self.journal: list[tuple[Any, ...]] = []
+        #: A hash of the tiles and figures (each tile by cell and orientation, each figure by
+        #: cell, segment, kind and owner), kept up to date by every change and its undo: the
+        #: same position reached in another order has the same key (a solver's
+        #: transposition table reads it).
+        self.key = 0
+        self._keys: dict[tuple[object, ...], int] = {}
 
     # -- queries ---------------------------------------------------------------------
 
@@ -144,9 +162,15 @@ class Board:
         return False
 
     def figures_on(self, root: int) -> list[Figure]:
-        """Figures standing on the feature with this root."""
-        find = self.find
-        return [f for f in self.figures if find(f.node) == root]
+        """Figures standing on the feature with this root, by node, owner and kind (the
+        same whatever the order of ``figures``)."""
+        if not self.feature_of[root].nfig:
+            return []
+        at = self.figures_at
+        found = [f for n in self.feature_of[root].members if n in at for f in at[n]]
+        if len(found) > 1:
+            found.sort(key=figure_order)
+        return found
 
     def signature(self, x: int, y: int) -> Signature:
         """The kinds an empty cell's neighbours require on each side."""
@@ -183,6 +207,7 @@ class Board:
             self.node_cell.append(cell)
             self.node_segment.append(i)
         self.cells[cell] = placed
+        self.key ^= self._zobrist((x, y, id(orientation)))
         self.journal.append(("place", cell, self.frontier.pop(cell, None),
                              self.contacts.pop(cell, None)))
         cells = self.cells
@@ -241,17 +266,44 @@ class Board:
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node."""
         index = len(self.figures) if index is None else index
-        self.figures.insert(index, figure)
-        self.root_feature(figure.node).nfig += 1
+        self._stand(figure, index)
         self.journal.append(("figure+", index))
 
     def remove_figure(self, figure: Figure) -> int:
         """Take a figure off the board; returns where it was in ``figures``."""
         index = self.figures.index(figure)
-        del self.figures[index]
-        self.root_feature(figure.node).nfig -= 1
+        self._lift(index)
         self.journal.append(("figure-", index, figure))
         return index
+
+    def _zobrist(self, what: tuple[object, ...]) -> int:
+        """The random 64-bit number standing for a tile on a cell or a figure on a segment
+        in :attr:`key` (drawn the first time, the same ever after)."""
+        found = self._keys.get(what)
+        if found is None:
+            found = self._keys[what] = _RANDOM.getrandbits(64)
+        return found
+
+    def _figure_key(self, figure: Figure) -> int:
+        node = figure.node
+        return self._zobrist((self.node_cell[node], self.node_segment[node], figure.kind,
+                              figure.owner))
+
+    def _stand(self, figure: Figure, index: int) -> None:
+        self.key ^= self._figure_key(figure)
+        self.figures.insert(index, figure)
+        self.figures_at.setdefault(figure.node, []).append(figure)
+        self.root_feature(figure.node).nfig += 1
+
+    def _lift(self, index: int) -> Figure:
+        figure = self.figures.pop(index)
+        self.key ^= self._figure_key(figure)
+        here = self.figures_at[figure.node]
+        here.remove(figure)
+        if not here:
+            del self.figures_at[figure.node]
+        self.root_feature(figure.node).nfig -= 1
+        return figure
 
     def add_score(self, player: int, points: int) -> None:
         """Add points to a player's score."""
@@ -301,6 +353,7 @@ class Board:
             elif op == "place":
                 _, cell, old, met = entry
                 placed = self.cells.pop(cell)
+                self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
                 for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
                     del seq[n:]
@@ -309,12 +362,9 @@ class Board:
                 if met is not None:
                     self.contacts[cell] = met
             elif op == "figure+":
-                figure = self.figures.pop(entry[1])
-                self.root_feature(figure.node).nfig -= 1
+                self._lift(entry[1])
             elif op == "figure-":
-                _, index, figure = entry
-                self.figures.insert(index, figure)
-                self.root_feature(figure.node).nfig += 1
+                self._stand(entry[2], entry[1])
             elif op == "score":
                 self.players[entry[1]].score -= entry[2]
             elif op == "count":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .players import Figure
 from .rulebook import RuleRef, cite
@@ -70,6 +71,15 @@ class Event:
         if self.unofficial:
             data["unofficial"] = True
         return data
+
+
+class FeatureValue(NamedTuple):
+    """What a feature is worth to the players who win it: ``points``, the ``reason`` a score
+    line shows (``completed road of 5 tiles with an inn: 2×5``) and the ``rule`` behind it."""
+
+    points: int
+    reason: str
+    rule: RuleRef | str
 
 
 def score(player: int, points: int, feature: str, reason: str, rule: RuleRef | str, *,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .board import Board, Cell
+from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
-from .tiles import CLOISTER_KINDS, EDGE_KINDS, FIELD
+from .tiles import EDGE_KINDS, FIELD
 
 
 @dataclass(slots=True)
@@ -23,7 +23,6 @@ class FeatureInfo:
     pennants: int
     goods: dict[str, int]
     figures: list[Figure]
-    open_ports: list[tuple[Cell, int]] = field(default_factory=list)
     #: For a field: roots of the city features it touches.
     cities: set[int] = field(default_factory=set)
 
@@ -51,29 +50,40 @@ class FeatureInfo:
 
 
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
-    """Every figure under the root of its feature (for describing many features at once)."""
+    """Every figure under the root of its feature (for describing many features at once),
+    in the order of :meth:`Board.figures_on`."""
     found: dict[int, list[Figure]] = {}
+    parent = board.parent
     for f in board.figures:
-        found.setdefault(board.find(f.node), []).append(f)
+        root = f.node
+        while parent[root] != root:
+            root = parent[root]
+        found.setdefault(root, []).append(f)
+    for figures in found.values():
+        if len(figures) > 1:
+            figures.sort(key=figure_order)
     return found
 
 
 def describe(board: Board, node: int,
              figures: Mapping[int, list[Figure]] | None = None) -> FeatureInfo:
-    """The feature holding ``node``; ``figures`` from :func:`figures_by_root` saves a scan of
-    every figure when many features are described."""
+    """The feature holding ``node``; ``figures`` from :func:`figures_by_root` saves looking
+    figures up node by node when many features are described. Where a city or road is
+    open is not part of it (see :func:`open_ports`)."""
     root = board.find(node)
     record = board.feature_of[root]
     nodes = list(record.members)
-    tiles = {board.node_cell[n] for n in nodes}
+    tiles = set(map(board.node_cell.__getitem__, nodes))
     pennants = 0
     goods: dict[str, int] = {}
+    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
     for n in nodes:
-        seg = board.segment_of(n)
+        seg = cells[node_cell[n]].orientation.tile.segments[node_segment[n]]
         pennants += seg.pennants
-        for kind, k in seg.goods.items():
-            goods[kind] = goods.get(kind, 0) + k
-    info = FeatureInfo(
+        if seg.goods:
+            for kind, k in seg.goods.items():
+                goods[kind] = goods.get(kind, 0) + k
+    return FeatureInfo(
         root=root,
         kind=record.kind,
         nodes=nodes,
@@ -85,9 +95,17 @@ def describe(board: Board, node: int,
         if record.nfig else [],
         cities=city_roots_of_field(board, root) if record.kind == FIELD else set(),
     )
-    if record.kind in EDGE_KINDS and record.open:
-        info.open_ports = open_ports(board, nodes)
-    return info
+
+
+def measure(board: Board, node: int) -> tuple[int, int]:
+    """Tiles and pennants of the feature holding ``node`` (as :func:`describe` counts them)."""
+    members = board.feature_of[board.find(node)].members
+    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
+    tiles = len(set(map(node_cell.__getitem__, members)))
+    pennants = 0
+    for n in members:
+        pennants += cells[node_cell[n]].orientation.tile.segments[node_segment[n]].pennants
+    return tiles, pennants
 
 
 def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
@@ -109,30 +127,33 @@ def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
 def completed_by(board: Board, x: int, y: int) -> list[int]:
     """Roots of the features the tile at (x, y) completes: its closed edges and the
     monasteries and gardens around it that are now surrounded."""
-    placed = board.cells[(x, y)]
+    cells, features = board.cells, board.feature_of
+    placed = cells[(x, y)]
     found: list[int] = []
     for n in placed.nodes():
-        if board.node_kind(n) in EDGE_KINDS:
+        if features[n].kind in EDGE_KINDS:
             root = board.find(n)
-            if board.feature_of[root].open == 0 and root not in found:
+            if features[root].open == 0 and root not in found:
                 found.append(root)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
-            other = board.cells.get((x + dx, y + dy))
+            other = cells.get((x + dx, y + dy))
             if other is None:
                 continue
-            for n in other.nodes():
-                if board.node_kind(n) in CLOISTER_KINDS and board.is_complete(n):
-                    found.append(n)
+            cloisters = other.orientation.tile.cloisters
+            if cloisters and board.neighbour_count(x + dx, y + dy) == 8:
+                found += [other.first_node + i for i in cloisters]
     return found
 
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:
     """Roots of the cities a field touches (via its segments' ``cities``)."""
+    find, cells, node_cell, node_segment = board.find, board.cells, board.node_cell, \
+        board.node_segment
     result = set()
     for n in board.feature_of[field_root].members:
-        placed = board.placed_of(n)
-        for city_id in placed.tile.segments[board.node_segment[n]].cities:
-            result.add(board.find(placed.node(city_id)))
+        placed = cells[node_cell[n]]
+        first = placed.first_node
+        for i in placed.orientation.tile.city_links[node_segment[n]]:
+            result.add(find(first + i))
     return result
-

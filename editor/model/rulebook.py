@@ -5,7 +5,8 @@ Score events, findings and option help cite rules through :class:`RuleRef`, so t
 tools key on ``base.city.small-city`` rather than on English text, and a reader can open
 the section: the reference shipped with the program is ``docs/rules.md``, where every rule
 has an anchor named by its id. A third-party plugin defines its rules the same way and
-points ``doc`` at its own document.
+points ``doc`` at its own document, named ``package/file`` (``carcassonne_inns/rules.md``:
+the file inside its importable package), where :mod:`editor.rules.reference` finds it.
 """
 
 from __future__ import annotations

@@ -82,6 +82,17 @@ class Tile:
         """Segment id → position in ``segments``."""
         return {seg.id: i for i, seg in enumerate(self.segments)}
 
+    @cached_property
+    def cloisters(self) -> tuple[int, ...]:
+        """Positions of the monastery and garden segments."""
+        return tuple(i for i, seg in enumerate(self.segments) if seg.kind in CLOISTER_KINDS)
+
+    @cached_property
+    def city_links(self) -> tuple[tuple[int, ...], ...]:
+        """For each segment, the positions of the cities it touches (a field's ``cities``)."""
+        index = self.segment_index
+        return tuple(tuple(index[c] for c in seg.cities if c in index) for seg in self.segments)
+
     def segment(self, segment_id: str) -> Segment:
         """The segment with this id (``KeyError`` if none)."""
         return self.segments[self.segment_index[segment_id]]

@@ -24,11 +24,24 @@ one cannot change final scoring, so it reuses the totals of the position before 
 locality holds for the built-in editions; a ruleset with a third-party edition gets final
 scoring after every move.
 
+The same position reached by two lines (a hand holding a tile twice, placed on two cells
+in either order) is searched once: a transposition table keyed by the board's incremental
+hash (:attr:`Board.key <editor.model.board.Board.key>`), the scores, goods and supplies and
+what is left of the hand keeps each position's best line.
+
 **Progress.** Given a :class:`~.progress.Progress`, the search reports the share of the
 first moves (and of the second moves under each) searched, checks for cancellation and
 the time limit at every move, and stops with :class:`~.progress.Stopped`, whose
 ``partial`` holds the ranking of the first moves searched completely; the board is left as
 it was.
+
+**Anytime.** With a time limit and more than one tile in hand the search deepens: it ranks
+every first move with the hand's first tile only, then its first two tiles, and so on,
+each round searching the first moves in the order the round before ranked them. Stopped by
+the time limit, ``partial`` holds the ranking of the last round that finished (every first
+move ranked, looking ``horizon`` tiles ahead) when it is deeper than the moves the
+unfinished round completed. :attr:`Solver.proven` says whether the answer searched the
+whole hand.
 """
 
 from __future__ import annotations
@@ -105,6 +118,14 @@ class Solver:
         self._totals: list[int] | None = None
         #: (index, count) of the move being searched at the first two levels, while ranking
         self._where: list[tuple[int, int]] | None = None
+        #: position (see :meth:`_position`) → its best outcome and line, for one hand
+        self._table: dict[tuple[object, ...], tuple[Outcome, tuple[Move, ...]]] = {}
+        #: first move → its place in the ranking of the round before (anytime search)
+        self._order: dict[Move, int] = {}
+        #: whether the last ranking searched the whole hand (False: a time limit cut it short)
+        self.proven = False
+        #: how many tiles of the hand the last ranking looked ahead
+        self.horizon = 0
 
     @classmethod
     def for_position(cls, position: Position, rules: Ruleset, catalogue: Catalogue,
@@ -139,10 +160,39 @@ class Solver:
 
     def rank(self, depth: int = 1, part: int = 1) -> list[Ranked]:
         """Every first move (every first ``depth`` moves of a line), best first; ``part`` is
-        the part of the turn the first tile is played in (2: a builder's extra tile)."""
+        the part of the turn the first tile is played in (2: a builder's extra tile).
+
+        With a time limit the search deepens (see the module docstring); :attr:`proven`
+        and :attr:`horizon` say how far the answer looked."""
+        hand = self.hand
+        limited = self.progress is not None and self.progress.time_limit is not None
+        rounds = range(1, len(hand) + 1) if limited and len(hand) > 1 else (len(hand),)
+        self.proven, self.horizon = False, 0
+        best: list[Ranked] = []
+        try:
+            for horizon in rounds:
+                self.hand = hand[:horizon]
+                try:
+                    ranking = self._rank(depth, part)
+                except Stopped as stopped:
+                    if best and len(best) >= len(stopped.partial):
+                        stopped.partial = best
+                    else:
+                        self.horizon = horizon
+                    raise
+                best, self.horizon = ranking, horizon
+                self._order = {r.move: i for i, r in enumerate(ranking)}
+        finally:
+            self.hand, self._order = hand, {}
+        self.proven = True
+        return best
+
+    def _rank(self, depth: int, part: int) -> list[Ranked]:
+        """One round of :meth:`rank` with the hand as it is."""
         found: list[Ranked] = []
         mark = self.board.mark()
         self._where = []
+        self._table = {}
         try:
             self._search(0, part, None, depth, [], found)
         except Stopped as stopped:
@@ -150,6 +200,7 @@ class Solver:
             raise
         finally:
             self._where = None
+            self._table = {}
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, f"{len(found)} moves ranked")
@@ -256,19 +307,30 @@ class Solver:
         current board when known. Lines whose first moves reach ``depth`` (or end sooner)
         are added to ``found``."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
+        record = len(prefix) < depth
+        key = None if record else self._position(index, part)
+        if key is not None:
+            known_line = self._table.get(key)
+            if known_line is not None:
+                return known_line
         moves: list[Move] = []
         while part and index < len(self.hand) and not moves:
-            moves = engine.legal_moves(board, self.hand[index], player, Turn(player, part))
+            moves = sorted(engine.legal_moves(board, self.hand[index], player,
+                                              Turn(player, part)), key=_by_cell)
             if not moves:
                 index += 1
-        moves.sort(key=_by_cell)
         if not moves:
             self._totals = totals
-            return goal.outcome(self), ()
+            end: tuple[Outcome, tuple[Move, ...]] = (goal.outcome(self), ())
+            if key is not None:
+                self._table[key] = end
+            return end
+        if not prefix and self._order:
+            order, last = self._order, len(self._order)
+            moves.sort(key=lambda m: order.get(m, last))
         reuse = goal.needs_final and self.local
         if reuse and totals is None:
             totals = self._final()
-        record = len(prefix) < depth
         progress, where = self.progress, self._where
         level = len(where) if where is not None else 2
         watched = progress is not None and level < 2
@@ -294,7 +356,17 @@ class Solver:
         if watched and where is not None:
             del where[level:]
         assert best is not None
+        if key is not None:
+            self._table[key] = best
         return best
+
+    def _position(self, index: int, part: int) -> tuple[object, ...]:
+        """What the rest of a line depends on: the board (its hash, tile and figure
+        counts), every player's score, goods and supply, and the hand left."""
+        board = self.board
+        return (board.key, len(board.cells), len(board.figures), index, part,
+                tuple([(p.score, tuple(p.goods.items()), tuple(p.supply.items()))
+                       for p in board.players]))
 
     def _tick(self, level: int, index: int, count: int) -> None:
         """Report the share searched: move ``index`` of ``count`` at ``level`` (0 or 1)."""
@@ -310,12 +382,7 @@ class Solver:
         self.progress.advance(fraction, f"move {first + 1} of {total}")
 
     def _final(self) -> list[int]:
-        board = self.board
-        mark = board.mark()
-        self.engine.final_scoring(board)
-        totals = [p.score for p in board.players]
-        board.undo_to(mark)
-        return totals
+        return self.engine.final_totals(self.board)
 
     def _quiet(self, result: MoveResult) -> bool:
         """Whether the move cannot have changed final scoring (see the module docstring)."""

@@ -45,6 +45,10 @@ MONASTERY_SIZE = (30.0, 34.0)
 MONK_OFFSET = QPointF(13.0, 10.0)
 GARDEN_SIZE = 22.0
 HOUSE_SIZE = 15.0
+#: How far from its road's centre line an inn stands.
+INN_OFFSET = 14.0
+#: How far an inn stands from figures' spots and other buildings, when there is room.
+INN_CLEARANCE = 20.0
 
 _C = QPointF(50.0, 50.0)
 #: Corners clockwise from the top left; side s runs from corner s to corner s + 1.
@@ -499,13 +503,20 @@ class _Builder:
                 spot = spots.get(i, self.anchors[i])
                 if spot is not None:
                     geo.symbols.append((spot, symbols))
+        for i, seg in enumerate(segs):  # the buildings segment tags name (tile sets' tags)
+            if seg.kind == CITY and "cathedral" in seg.tags:
+                geo.buildings.append(("cathedral", spots.get(i, self.anchors[i] or _C)))
+            line = next((ln for ln in geo.roads if ln.seg == i), None)
+            if "inn" in seg.tags and line is not None:
+                geo.buildings.append(("inn", self._beside(line, image)))
         geo.anchors = [a if a is not None else QPointF(_C) for a in self.anchors]
         geo.idmap = image
         self._roofs(*self._grid)
 
     def _roofs(self, labels: list[list[int]], dist: list[list[float]]) -> None:
         """Scatter roofs over each city, clear of its walls, figures and symbols."""
-        taken = list(self.geo.anchors) + [c for c, _ in self.geo.symbols]
+        taken = list(self.geo.anchors) + [c for c, _ in self.geo.symbols] + [
+            c for what, c in self.geo.buildings if what == "cathedral"]
         for lab, seg in enumerate(self.segs):
             if seg.kind != CITY:
                 continue
@@ -518,6 +529,23 @@ class _Builder:
                     taken.append(point)
                     placed += 1
                     self.geo.roofs.append((point, ((i * 7 + j * 3) % 5 - 2) * 12.0))
+
+    def _beside(self, line: Line, image: QImage) -> QPointF:
+        """A spot in a field beside the line, clear of the figures (an inn by its road)."""
+        taken = [a for a in self.anchors if a is not None] + [c for _, c in self.geo.buildings]
+        fallback = None
+        for t in (0.25, 0.75, 0.35, 0.65, 0.5):
+            point = line.path.pointAtPercent(t)
+            angle = math.radians(line.path.angleAtPercent(t))
+            normal = QPointF(math.sin(angle), math.cos(angle)) * INN_OFFSET
+            for spot in (point + normal, point - normal):
+                label = _label_at(image, spot)
+                if label is None or self.segs[label].kind != FIELD:
+                    continue
+                fallback = fallback or spot
+                if all(QLineF(spot, a).length() >= INN_CLEARANCE for a in taken):
+                    return spot
+        return fallback or line.path.pointAtPercent(0.5)
 
     def _line_anchor(self, line: Line, image: QImage) -> QPointF:
         """A point along the line that is on it (not under a bridge) and clear of others."""
@@ -893,8 +921,40 @@ def _draw_house(p: QPainter, c: QPointF) -> None:
                              QPointF(c.x() + s / 2 + 1.5, c.y() - 1)]))
 
 
+def _draw_inn(p: QPainter, c: QPointF) -> None:
+    """A house with a hanging sign: an inn (segment tag ``inn``)."""
+    _draw_house(p, c)
+    s = HOUSE_SIZE - 3
+    post = QPointF(c.x() + s / 2 + 1, c.y() - 2)
+    p.setPen(_pen(pal.BUILDING_EDGE, 1.1))
+    p.drawLine(post, post + QPointF(4.5, 0))
+    p.setBrush(pal.colour(pal.INN_SIGN))
+    p.drawRect(QRectF(post.x() + 1.5, post.y() + 0.5, 4.5, 4.5))
+
+
+def _draw_cathedral(p: QPainter, c: QPointF) -> None:
+    """A church with two towers, larger than a monastery's chapel (tag ``cathedral``)."""
+    body = QRectF(c.x() - 11, c.y() - 4, 22, 14)
+    p.setPen(_pen(pal.BUILDING_EDGE, 1.4))
+    p.setBrush(pal.colour(pal.BUILDING_WALL))
+    for x in (body.left() - 4, body.right() - 2):
+        tower = QRectF(x, c.y() - 12, 6, 22)
+        p.drawRect(tower)
+    p.drawRect(body)
+    p.setBrush(pal.colour(pal.BUILDING_ROOF))
+    for x in (body.left() - 4, body.right() - 2):
+        p.drawPolygon(QPolygonF([QPointF(x - 1, c.y() - 12), QPointF(x + 3, c.y() - 20),
+                                 QPointF(x + 7, c.y() - 12)]))
+    p.drawPolygon(QPolygonF([QPointF(body.left(), body.top()), QPointF(c.x(), c.y() - 11),
+                             QPointF(body.right(), body.top())]))
+    p.setBrush(pal.colour(pal.BUILDING_EDGE))
+    p.drawRoundedRect(QRectF(c.x() - 3, body.bottom() - 8, 6, 8), 2.5, 2.5)
+    p.drawEllipse(QPointF(c.x(), c.y() - 1), 2.2, 2.2)
+
+
 _ROOF = QRectF(-5.5, -3.5, 11, 7)
-_BUILDINGS = {"monastery": _draw_monastery, "garden": _draw_garden, "house": _draw_house}
+_BUILDINGS = {"monastery": _draw_monastery, "garden": _draw_garden, "house": _draw_house,
+              "inn": _draw_inn, "cathedral": _draw_cathedral}
 
 
 def _draw_symbols(p: QPainter, centre: QPointF, symbols: list[str]) -> None:
@@ -1143,18 +1203,37 @@ def _builder() -> QPainterPath:
         shape)
 
 
+#: The large follower's height in the unit box a follower fills (as tall as a builder,
+#: and broad: it still fits the figure's pixmap).
+LARGE_HEIGHT = BUILDER_HEIGHT
+
+
+def _large_follower() -> QPainterPath:
+    """A follower scaled up to :data:`LARGE_HEIGHT`: the large follower (kind
+    ``large-follower``)."""
+    shape = _meeple()
+    box = shape.boundingRect()
+    fit = LARGE_HEIGHT / box.height()
+    return QTransform().scale(fit, fit).translate(-box.center().x(), -box.center().y()).map(
+        shape)
+
+
 def _lying(shape: QPainterPath) -> QPainterPath:
     """A figure lying on its back, head to the left: the farmer, as the game lays it."""
     return QTransform().rotate(-90).scale(0.78, 1.0).map(shape)
 
 
-_MAKERS = {"abbot": _abbot, "builder": _builder, "pig": _pig}
+_MAKERS = {"abbot": _abbot, "builder": _builder, "pig": _pig,
+           "large-follower": _large_follower}
+#: Figures that never lie down: the others in a field are farmers.
+_STANDING = frozenset({"abbot", "builder", "pig"})
 _FIGURE_SHAPES: dict[tuple[str, bool], QPainterPath] = {}
 
 
 def lies_down(kind: str, segment_kind: str | None) -> bool:
-    """Whether a figure is drawn lying: a follower (or a kind drawn as one) in a field."""
-    return segment_kind == FIELD and kind not in _MAKERS
+    """Whether a figure is drawn lying: a follower (or a kind drawn as one, the large
+    follower too) in a field."""
+    return segment_kind == FIELD and kind not in _STANDING
 
 
 def figure_shape(kind: str, lying: bool = False) -> QPainterPath:
@@ -1172,8 +1251,8 @@ def figure_shape(kind: str, lying: bool = False) -> QPainterPath:
 
 def paint_figure(painter: QPainter, kind: str, colour: str | QColor, centre: QPointF,
                  size: float, lying: bool = False) -> None:
-    """Draw a figure (follower, abbot, builder, pig; others as a follower) of ``size``,
-    lying down when ``lying`` (see :func:`lies_down`)."""
+    """Draw a figure (follower, abbot, builder, pig, large follower; others as a follower)
+    of ``size``, lying down when ``lying`` (see :func:`lies_down`)."""
     fill = colour if isinstance(colour, QColor) else pal.colour(colour)
     painter.save()
     painter.translate(centre)

@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(ngettext(
                 "Opened with {n} finding: see Findings", "Opened with {n} findings: see Findings",
                 len(doc.file_findings)).format(n=len(doc.file_findings)), 8000)
-        QTimer.singleShot(0, self.view.fit)
+        QTimer.singleShot(0, self.view, self.view.fit)
 
     def _paint_icons(self) -> None:
         """Draw the toolbar's line icons in the window's palette (again when it changes)."""
@@ -624,7 +624,7 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # after the drop returns: the source application must not wait on our dialogs
-        QTimer.singleShot(0, partial(self.open_paths, paths))
+        QTimer.singleShot(0, self, partial(self.open_paths, paths))
 
     def open_paths(self, paths: list[str]) -> None:
         """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
@@ -829,7 +829,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            QTimer.singleShot(0, self.size_docks)
+            QTimer.singleShot(0, self, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

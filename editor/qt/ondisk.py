@@ -186,13 +186,13 @@ class DiskWatch(QObject):
     def _changed(self, _path: str) -> None:
         self._pending = True
         # a save replaces the file: watch the new one once the rename is done
-        QTimer.singleShot(200, self.follow)
+        QTimer.singleShot(200, self.window, self.follow)
         if self.window.isActiveWindow():
-            QTimer.singleShot(0, self.check)
+            QTimer.singleShot(0, self.window, self.check)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.WindowActivate and self._pending:
-            QTimer.singleShot(0, self.check)
+            QTimer.singleShot(0, self.window, self.check)
         return False
 
     def check(self) -> None:

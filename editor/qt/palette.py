@@ -22,6 +22,7 @@ RIVER_EDGE = "#2a5f9a"
 BUILDING_WALL = "#f2e6c9"
 BUILDING_ROOF = "#b8452b"
 BUILDING_EDGE = "#4a3322"
+INN_SIGN = "#e0a526"
 GARDEN_HEDGE = "#2f6b2f"
 GARDEN_LAWN = "#78b84e"
 FLOWERS = ("#f06292", "#ffd54f", "#ffffff")

@@ -1,8 +1,9 @@
-"""Editions as plugins announce them: options, figure kinds, tile sets."""
+"""Editions as plugins announce them: options, figure kinds, tile sets, JCloisterZone names."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 Value = str | int | bool
 
@@ -93,3 +94,22 @@ class Edition:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class JczNames:
+    """JCloisterZone's names for what a plugin's editions bring, so that saves using them
+    import (hook ``carcassonne_jcz_names``; :mod:`editor.jcz.mapping` reads them).
+
+    ``sets``: JCZ tile set (expansion, edition) → (our edition, our tile set).
+    ``figures``: a figure element of ``setup.elements`` (a count per player) → (our figure
+    kind, the game part that has it). ``meeples``: the type in a JCZ meeple id (``big`` in
+    ``0.big.1``) → our figure kind. ``switches``: elements that turn one of the
+    expansion's rules on or off in JCZ, with what the rule is; our edition always plays
+    it, so a save that turns it off is refused.
+    """
+
+    sets: Mapping[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    meeples: Mapping[str, str] = field(default_factory=dict)
+    switches: Mapping[str, str] = field(default_factory=dict)

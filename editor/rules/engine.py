@@ -23,8 +23,10 @@ from .moves import (
     FigureAction,
     IllegalMove,
     Move,
+    MoveList,
     MoveResult,
     Offer,
+    Plan,
     Slot,
     Turn,
 )
@@ -40,7 +42,6 @@ RULE_FIGURE_SUPPLY = define(
     "abbot in C2 and C3; a builder and a pig with Traders & Builders)", "WCP-BG1", "S002")
 #: The plan memo's answer when the contact masks alone do not decide the figure actions (see
 #: :func:`_may_join`): the plan is looked up again under the port masks of the features met.
-Plan = tuple[tuple[int, FigureAction | None], ...]
 JOINS: Plan = ()
 
 
@@ -306,12 +307,13 @@ class Engine:
     # -- moves -------------------------------------------------------------------------
 
     def legal_moves(self, board: Board, tile: Tile, player: int,
-                    turn: Turn | None = None) -> list[Move]:
+                    turn: Turn | None = None) -> MoveList:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
-        (no figure included). Reads the features each cell meets (``Board.contacts``)
-        instead of placing each candidate, and reuses the plan of rotations and figure
-        actions of a cell whose rotations and contact masks it has seen before (with the
-        features met, when they may join segments of the tile)."""
+        (no figure included), made on demand (:class:`~.moves.MoveList`). Reads the
+        features each cell meets (``Board.contacts``) instead of placing each candidate,
+        and reuses the plan of rotations and figure actions of a cell whose rotations and
+        contact masks it has seen before (with the features met, when they may join
+        segments of the tile)."""
         turn = turn or Turn(player)
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
@@ -347,9 +349,7 @@ class Engine:
                         (r, action) for r in rotations for action in specials)
                 plan += extra
             chosen.append((cell, plan))
-        new = tuple.__new__
-        return [new(Move, (player, tile, x, y, r, action, ()))
-                for (x, y), plan in chosen for r, action in plan]
+        return MoveList(player, tile, chosen)
 
     def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
         """The cells where ``tile`` may go, each with its legal distinct rotations."""
@@ -473,7 +473,7 @@ class Engine:
             elif e.type == ev.GOODS and e.player is not None and e.goods:
                 board.add_goods(e.player, e.goods, e.count)
             elif e.type == ev.RETURN and e.figure is not None:
-                if e.figure in board.figures:
+                if e.figure in board.figures_at.get(e.figure.node, ()):
                     board.remove_figure(e.figure)
                     board.add_supply(e.figure.owner, e.figure.kind, 1)
             elif e.type == ev.SUPPLY and e.player is not None:
@@ -484,9 +484,20 @@ class Engine:
     def final_scoring(self, board: Board) -> list[Event]:
         """Score the end of the game on the board (journaled: undo with a mark)."""
         events: list[Event] = []
-        for edition, result in self.rules.hooks.final_scoring(board):
+        for edition, result in self.rules.hooks.final_scoring(board, True):
             events += self.apply_events(board, result, edition.name)
         return events
+
+    def final_totals(self, board: Board) -> list[int]:
+        """Every player's score after final scoring, the board left as it is: the same
+        points as :meth:`final_scoring` without explaining them (the editions are asked
+        with ``explain=False``; their events are applied, unstamped, and undone)."""
+        mark = board.mark()
+        for _edition, result in self.rules.hooks.final_scoring(board, False):
+            self.apply_events(board, result)
+        totals = [p.score for p in board.players]
+        board.undo_to(mark)
+        return totals
 
     def position_findings(self, board: Board) -> list[Finding]:
         """What is wrong with the position as a whole: figures of a kind the ruleset does
@@ -503,7 +514,7 @@ class Engine:
                       "{kinds}); it counts for nothing — {rule}").format(
                           owner=owner, figure=f.kind, ruleset=self.rules.name,
                           kinds=", ".join(kinds), rule=RULE_FIGURE_KINDS),
-                    code="unknown-figure", cell=board.node_cell[f.node], figure=f.kind,
+                    code="unknown-figure", cell=board.cell_of(f.node), figure=f.kind,
                     segment=board.segment_of(f.node).id))
         for p, player in enumerate(board.players):
             for kind in kinds.values():

@@ -60,6 +60,8 @@ FINDING_HOOKS = frozenset({
 FLAG_HOOKS = frozenset({"carcassonne_restricts_placement"})
 OFFER_HOOKS = frozenset({"carcassonne_slot_options"})
 ACTION_HOOKS = frozenset({"carcassonne_special_actions"})
+#: The hook answering a changed feature value (a FeatureValue), not a list.
+VALUE_HOOK = "carcassonne_feature_value"
 
 
 def _int(value: object) -> bool:
@@ -165,6 +167,8 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
     if hook in FLAG_HOOKS:
         return None if isinstance(result, bool) else f"returned {short(result)}, not true " \
                                                       "or false"
+    if hook == VALUE_HOOK:
+        return _value_problem(result)
     if not isinstance(result, list | tuple):
         return f"returned {short(result)}, not a list"
     if not result:
@@ -187,6 +191,14 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
     else:
         return None
     return next((f"returned a list where {p}" for p in problems if p), None)
+
+
+def _value_problem(value: object) -> str | None:
+    """Why a feature value is not ``FeatureValue(points, reason, rule)``."""
+    if (isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], int)
+            and not isinstance(value[0], bool) and isinstance(value[1], str)):
+        return None
+    return f"returned {short(value)}, not a FeatureValue(points, reason, rule)"
 
 
 def short(value: object, limit: int = 60) -> str:

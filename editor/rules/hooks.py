@@ -25,14 +25,14 @@ from . import guard
 if TYPE_CHECKING:
     from editor.model.board import Placed
     from editor.model.boardview import BoardView as Board
-    from editor.model.events import Event
+    from editor.model.events import Event, FeatureValue
     from editor.model.features import FeatureInfo
     from editor.model.findings import Finding
     from editor.model.tiles import Tile
 
     from .editions import Edition
     from .moves import FigureAction, Offer, Slot, Turn
-    from .ruleset import Ruleset
+    from .ruleset import HookCall, Ruleset
 
 Results = Iterator[tuple["Edition", Any]]
 
@@ -101,9 +101,29 @@ class Hooks:
         return _each(self._rules, "carcassonne_after_move", {
             "board": board, "placed": placed, "turn": turn, "events": events})
 
-    def final_scoring(self, board: Board) -> Iterator[tuple[Edition, list[Event]]]:
-        """The end-of-game events, edition by edition."""
-        return _each(self._rules, "carcassonne_final_scoring", {"board": board})
+    @property
+    def values_changed(self) -> bool:
+        """Whether an edition implements ``carcassonne_feature_value`` (a fast scoring path
+        that values features itself must then ask :meth:`feature_value`)."""
+        return bool(self._rules.implementations("carcassonne_feature_value"))
+
+    def feature_value(self, board: Board, feature: FeatureInfo, final: bool,
+                      value: FeatureValue) -> FeatureValue:
+        """What a road, city, monastery or garden is worth: ``value`` as the editions change
+        it, each receiving the value the editions before it gave (None keeps it)."""
+        hook = "carcassonne_feature_value"
+        for call in self._rules.implementations(hook):
+            for _, changed in _each(self._rules, hook, {
+                    "board": board, "feature": feature, "final": final, "value": value},
+                    [call]):
+                value = changed
+        return value
+
+    def final_scoring(self, board: Board, explain: bool
+                      ) -> Iterator[tuple[Edition, list[Event]]]:
+        """The end-of-game events, edition by edition (bare points when not ``explain``)."""
+        return _each(self._rules, "carcassonne_final_scoring",
+                     {"board": board, "explain": explain})
 
     def field_city_bonus(self, board: Board, fields: list[FeatureInfo],
                          cities: list[FeatureInfo], player: int, farms: str
@@ -120,9 +140,11 @@ class Hooks:
         return _collect(self._rules, "carcassonne_board_findings", {"board": board})
 
 
-def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> Results:
-    """Call ``hook`` edition by edition, yielding (edition, result) for non-None results."""
-    calls = rules.implementations(hook)
+def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
+          calls: list[HookCall] | None = None) -> Results:
+    """Call ``hook`` edition by edition (of ``calls``, by default every edition's),
+    yielding (edition, result) for non-None results."""
+    calls = rules.implementations(hook) if calls is None else calls
     if not calls:
         return
     kwargs["rules"] = rules

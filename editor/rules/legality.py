@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.position import Position
 
@@ -21,6 +22,8 @@ from .engine import Engine
 from .host import Host
 from .ruleset import RulesetError
 
+#: A figure independent of node numbers: kind, owner, x, y, segment id.
+FigureState = tuple[str, int, int, int, str]
 #: The figure a finding is about, as findings begin: "Red's builder …", "a follower …".
 _NAMED = re.compile(r"^(?:\S+'s|an?|the) (\w+)")
 
@@ -35,7 +38,7 @@ def position_findings(position: Position, host: Host, file: str = "",
         return []
     entries = figures if figures is not None else [
         {"kind": kind, "x": x, "y": y, "segment": seg}
-        for kind, _, x, y, seg in _figure_cells(position)]
+        for kind, _, x, y, seg in figure_states(position.board)]
     found = []
     for f in Engine(rules).position_findings(position.board):
         path = f.path
@@ -52,7 +55,7 @@ def position_findings(position: Position, host: Host, file: str = "",
     return found
 
 
-def _figure_cells(position: Position) -> list[tuple[str, int, int, int, str]]:
-    board = position.board
-    return [(f.kind, f.owner, *board.node_cell[f.node], board.segment_of(f.node).id)
+def figure_states(board: Board) -> list[FigureState]:
+    """The board's figures as (kind, owner, x, y, segment id)."""
+    return [(f.kind, f.owner, *board.cell_of(f.node), board.segment_of(f.node).id)
             for f in board.figures]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from itertools import accumulate
+from typing import NamedTuple, overload
 
 from editor.model.events import Event
 from editor.model.findings import Finding
@@ -59,6 +62,64 @@ class Move(NamedTuple):
         text = f"{text} + {self.figure}" if self.figure else text
         extra = "".join(f"; player {p} {name}={value}" for name, p, value in self.choices)
         return text + extra
+
+
+#: Per cell, the (rotation, figure action or None) pairs of the moves there.
+Plan = tuple[tuple[int, FigureAction | None], ...]
+
+
+class MoveList(Sequence[Move]):
+    """The legal moves of one tile, made on demand from the plan of each cell: random play
+    and a solver cutting a search short read few of them, and a cell's plan is shared by
+    every cell whose contacts look the same."""
+
+    __slots__ = ("_ends", "plans", "player", "tile")
+
+    def __init__(self, player: int, tile: Tile, plans: list[tuple[tuple[int, int], Plan]]
+                 ) -> None:
+        self.player = player
+        self.tile = tile
+        #: (cell, plan) per cell where the tile fits, in the order of the board's frontier
+        self.plans = plans
+        self._ends = list(accumulate(len(plan) for _, plan in plans))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __iter__(self) -> Iterator[Move]:
+        new, player, tile = tuple.__new__, self.player, self.tile
+        for (x, y), plan in self.plans:
+            for r, action in plan:
+                yield new(Move, (player, tile, x, y, r, action, ()))
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("move index out of range")
+        i = bisect_right(self._ends, index)
+        (x, y), plan = self.plans[i]
+        r, action = plan[index - (self._ends[i - 1] if i else 0)]
+        return Move(self.player, self.tile, x, y, r, action)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"MoveList({list(self)!r})"
 
 
 class Slot(NamedTuple):

@@ -200,4 +200,6 @@ def executor_for(jobs: int | None = None, scheduler: str | None = None) -> Execu
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise StudyError(f"--jobs must be at least 1, not {jobs}")
-    return Inline() if jobs == 1 else ProcessPool(jobs)
+    if jobs == 1:
+        return Inline()
+    return ProcessPool(jobs)

@@ -28,13 +28,21 @@ from editor.api import (
     define,
     feature_name,
     figure_name,
+    figures_by_root,
     hookimpl,
 )
 from editor.api import events as ev
 
 from ..translations import _, ngettext
 from .river import river_findings
-from .scoring import RULE_ABBOT_BACK, farms, feature_value, pay_majority, scored_features
+from .scoring import (
+    RULE_ABBOT_BACK,
+    farms,
+    final_points,
+    pay_majority,
+    scored_features,
+    valued,
+)
 
 FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
 RULE_FOLLOWER = define(
@@ -173,23 +181,27 @@ class BaseRules:
                                       feature: FeatureInfo) -> list[Event]:
         if feature.kind not in (CITY, ROAD, *CLOISTER_KINDS) or not feature.figures:
             return []
-        points, reason, rule = feature_value(board, feature, False, self.small_city(rules))
+        points, reason, rule = valued(rules, board, feature, False, self.small_city(rules))
         events = pay_majority(feature, rules.strengths(), points, reason, rule)
         done = _("completed: {feature}").format(feature=feature_name(feature.kind))
         events += [ev.returned(f, done) for f in feature.figures]
         return events
 
     @hookimpl
-    def carcassonne_final_scoring(self, rules: Ruleset, board: Board) -> list[Event]:
-        strengths = rules.strengths()
+    def carcassonne_final_scoring(self, rules: Ruleset, board: Board,
+                                  explain: bool) -> list[Event]:
         small = self.small_city(rules)
+        if not explain:
+            return final_points(rules, board, self.farms(rules), small)
+        strengths = rules.strengths()
         events = []
-        for info in scored_features(board, final=True):
+        figures = figures_by_root(board)
+        for info in scored_features(board, True, figures):
             if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
                 continue
-            points, reason, rule = feature_value(board, info, True, small)
+            points, reason, rule = valued(rules, board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
-        return events + farms(rules, board, self.farms(rules))
+        return events + farms(rules, board, self.farms(rules), figures)
 
     @hookimpl
     def carcassonne_board_findings(self, board: Board) -> list[Finding]:

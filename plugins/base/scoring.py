@@ -14,15 +14,20 @@ from editor.api import (
     CITY,
     FIELD,
     GARDEN,
+    MONASTERY,
     ROAD,
     Board,
     Event,
     FeatureInfo,
+    FeatureValue,
+    Figure,
     RuleRef,
     Ruleset,
+    city_roots_of_field,
     define,
     describe,
     figures_by_root,
+    measure,
 )
 from editor.api import events as ev
 
@@ -96,8 +101,16 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
     return 1 + around, reason.format(n=around), rule
 
 
+def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
+           small_city: bool) -> FeatureValue:
+    """:func:`feature_value` as the other editions change it
+    (``carcassonne_feature_value``: an inn, a cathedral)."""
+    value = FeatureValue(*feature_value(board, info, final, small_city))
+    return rules.hooks.feature_value(board, info, final, value)
+
+
 def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
-                 rule: RuleRef) -> list[Event]:
+                 rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
     if len(winners) > 1:
@@ -107,10 +120,12 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
                      tiles=info.size) for p in winners]
 
 
-def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
-    """Features holding figures, other than fields (incomplete ones at the end)."""
+def scored_features(board: Board, final: bool,
+                    figures: dict[int, list[Figure]] | None = None) -> list[FeatureInfo]:
+    """Features holding figures, other than fields (incomplete ones at the end);
+    ``figures`` from :func:`figures_by_root` when the caller has them."""
     found = []
-    figures = figures_by_root(board)
+    figures = figures_by_root(board) if figures is None else figures
     for root in sorted(figures):
         if board.node_kind(root) != FIELD:
             info = describe(board, root, figures)
@@ -119,9 +134,8 @@ def scored_features(board: Board, final: bool) -> list[FeatureInfo]:
     return found
 
 
-def field_infos(board: Board) -> list[FeatureInfo]:
-    """Every field holding figures."""
-    figures = figures_by_root(board)
+def field_infos(board: Board, figures: dict[int, list[Figure]]) -> list[FeatureInfo]:
+    """Every field holding figures (``figures`` from :func:`figures_by_root`)."""
     return [describe(board, r, figures) for r in sorted(figures)
             if board.node_kind(r) == FIELD]
 
@@ -136,17 +150,23 @@ def bonus_events(rules: Ruleset, board: Board, fields: list[FeatureInfo],
     return out
 
 
-def completed_cities(board: Board, info: FeatureInfo, cache: dict[int, FeatureInfo]
-                     ) -> list[FeatureInfo]:
-    """The completed cities a field touches, in root order."""
-    result = []
-    for root in sorted(info.cities):
-        city = cache.get(root)
+class Cities:
+    """The cities fields touch, each described once (with the figures of the board)."""
+
+    def __init__(self, board: Board, figures: dict[int, list[Figure]]) -> None:
+        self.board = board
+        self.figures = figures
+        self.described: dict[int, FeatureInfo] = {}
+
+    def __getitem__(self, root: int) -> FeatureInfo:
+        city = self.described.get(root)
         if city is None:
-            city = cache[root] = describe(board, root)
-        if city.complete:
-            result.append(city)
-    return result
+            city = self.described[root] = describe(self.board, root, self.figures)
+        return city
+
+    def completed(self, info: FeatureInfo) -> list[FeatureInfo]:
+        """The completed cities the field ``info`` touches, in root order."""
+        return [city for city in map(self.__getitem__, sorted(info.cities)) if city.complete]
 
 
 def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
@@ -156,10 +176,13 @@ def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
                for x, y in (board.cell_of(n),))
 
 
-def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
-    """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``."""
-    fields = field_infos(board)
-    cache: dict[int, FeatureInfo] = {}
+def farms(rules: Ruleset, board: Board, version: str,
+          figures: dict[int, list[Figure]] | None = None) -> list[Event]:
+    """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``; ``figures``
+    from :func:`figures_by_root` when the caller has them."""
+    figures = figures_by_root(board) if figures is None else figures
+    fields = field_infos(board, figures)
+    cache = Cities(board, figures)
     if version == "2000":
         return _farms_by_city(rules, board, fields, cache)
     if version == "2001":
@@ -167,7 +190,7 @@ def farms(rules: Ruleset, board: Board, version: str) -> list[Event]:
     strengths = rules.strengths()
     events: list[Event] = []
     for f in fields:
-        cities = completed_cities(board, f, cache)
+        cities = cache.completed(f)
         for p in f.majority(strengths) if cities else ():
             events.append(_field_event(f, p, cities, RULE_FARM_2002))
             events += bonus_events(rules, board, [f], cities, p, "2002")
@@ -190,12 +213,12 @@ def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: Rul
 
 
 def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                   cache: dict[int, FeatureInfo]) -> list[Event]:
+                   cache: Cities) -> list[Event]:
     """Rules 2000: each completed city pays 4 to the most farmers around it."""
     strengths = rules.strengths()
     touching: dict[int, list[FeatureInfo]] = {}
     for f in fields:
-        for city in completed_cities(board, f, cache):
+        for city in cache.completed(f):
             touching.setdefault(city.root, []).append(f)
     events: list[Event] = []
     for city_root, around in sorted(touching.items()):
@@ -217,7 +240,7 @@ def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
 
 
 def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInfo],
-                           cache: dict[int, FeatureInfo]) -> list[Event]:
+                           cache: Cities) -> list[Event]:
     """Rules 2001: each player scores 3 per completed city touching a field they win,
     each city once. A city touching several of the player's fields is paid with the one
     that gives the player the most (a field holding their pig), then the one touching the
@@ -231,9 +254,9 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
                      key=lambda f: place_key(board, f))
         offers: dict[int, list[FeatureInfo]] = {}
         for f in won:
-            for city in completed_cities(board, f, cache):
+            for city in cache.completed(f):
                 offers.setdefault(city.root, []).append(f)
-        touched = {f.root: len(completed_cities(board, f, cache)) for f in won}
+        touched = {f.root: len(cache.completed(f)) for f in won}
         paid: dict[int, list[FeatureInfo]] = {}
         for city_root, candidates in offers.items():
             city = cache[city_root]
@@ -245,7 +268,86 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             cities = sorted(paid.get(f.root, []), key=lambda c: place_key(board, c))
             if not cities:
                 continue
-            elsewhere = len(completed_cities(board, f, cache)) - len(cities)
+            elsewhere = len(cache.completed(f)) - len(cities)
             events.append(_field_event(f, p, cities, RULE_FARM_2001, elsewhere))
             events += bonus_events(rules, board, [f], cities, p, "2001")
     return events
+
+
+def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -> list[Event]:
+    """Final scoring as bare ``score`` events, one per player and feature kind (what
+    ``explain=False`` asks for): the points of the explained path without describing
+    features, writing reasons or citing rules. Farms under the rules 2000 and 2001 are
+    scored as explained (their choices need the whole description)."""
+    strengths = rules.strengths()
+    figures = figures_by_root(board)
+    changed = rules.hooks.values_changed  # an inn, a cathedral: ask the editions
+    points: dict[tuple[int, str], int] = {}
+    fields = []
+    for root, held in figures.items():
+        kind = board.node_kind(root)
+        if kind == FIELD:
+            fields.append(root)
+            continue
+        if changed and kind in (CITY, ROAD, MONASTERY, GARDEN):
+            info = describe(board, root, figures)
+            if info.complete:
+                continue
+            value = valued(rules, board, info, True, small_city).points
+        elif kind in (CITY, ROAD):
+            if board.is_complete(root):
+                continue
+            tiles, pennants = measure(board, root)
+            value = tiles + pennants if kind == CITY else tiles
+        elif kind in (MONASTERY, GARDEN):
+            around = board.neighbour_count(*board.cell_of(root))
+            if around == 8:
+                continue
+            value = 1 + around
+        else:
+            continue
+        for p in winners(held, strengths):
+            points[p, kind] = points.get((p, kind), 0) + value
+    if version != "2002":
+        for e in farms(rules, board, version, figures):
+            if e.player is not None:
+                points[e.player, FIELD] = points.get((e.player, FIELD), 0) + e.points
+    else:
+        _field_points(rules, board, sorted(fields), figures, points)
+    return [ev.Event(ev.SCORE, player=p, points=n, feature=kind)
+            for (p, kind), n in sorted(points.items()) if n]
+
+
+def _field_points(rules: Ruleset, board: Board, fields: list[int],
+                  figures: dict[int, list[Figure]], points: dict[tuple[int, str], int]) -> None:
+    """Rules 2002 field by field into ``points``, with the bonuses of other editions."""
+    strengths = rules.strengths()
+    cities = Cities(board, figures) if len(rules.editions) > 1 else None
+    for root in fields:
+        paid = winners(figures[root], strengths)
+        if not paid:
+            continue
+        done = sorted(c for c in city_roots_of_field(board, root) if board.is_complete(c))
+        if not done:
+            continue
+        for p in paid:
+            points[p, FIELD] = points.get((p, FIELD), 0) + 3 * len(done)
+        if cities is not None:
+            info = describe(board, root, figures)
+            touched = [cities[c] for c in done]
+            for p in paid:
+                for e in bonus_events(rules, board, [info], touched, p, "2002"):
+                    points[p, FIELD] = points.get((p, FIELD), 0) + e.points
+
+
+def winners(figures: list[Figure], strengths: dict[str, int]) -> list[int]:
+    """The players with the most strength among ``figures`` (none when nobody has any)."""
+    owners: dict[int, int] = {}
+    for f in figures:
+        s = strengths.get(f.kind, 0)
+        if s:
+            owners[f.owner] = owners.get(f.owner, 0) + s
+    if not owners:
+        return []
+    best = max(owners.values())
+    return [p for p, s in owners.items() if s == best]

@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from editor.cli import main
-from editor.formats.tilesets import builtin_tileset_paths, load_builtin_catalogue
-from editor.workspace import ruleset_findings
+from editor.formats.tilesets import builtin_tileset_paths
+from editor.plugins import default_host
+from editor.workspace import catalogue, ruleset_findings
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "samples" / "first-steps.board.json"
-EDITIONS = ("base:C1, base:C2, base:C3, traders-builders:C1, traders-builders:C2, "
-            "traders-builders:C3, traders-builders:C3.1")
+#: Every edition: the built-in ones and those of installed plugins (Inns & Cathedrals).
+EDITIONS = ", ".join(sorted(default_host().editions))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
@@ -29,8 +30,9 @@ def test_validate_every_builtin_set(capsys: pytest.CaptureFixture[str]) -> None:
     code, lines = run(capsys, "validate", "--builtin", "--format", "json")
     report = json.loads("\n".join(lines))
     assert code == 0
-    assert [f["file"] for f in report["files"]] == [str(p) for p in builtin_tileset_paths()]
-    assert report["summary"]["valid"] == len(builtin_tileset_paths()) == 9
+    shipped = [*builtin_tileset_paths(), *default_host().tileset_paths()]
+    assert [f["file"] for f in report["files"]] == [str(p) for p in shipped]
+    assert report["summary"]["valid"] == len(shipped) and len(builtin_tileset_paths()) == 9
 
 
 def test_validate_sets_by_id(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,7 +61,9 @@ def test_tilesets_shows_each_sets_file(capsys: pytest.CaptureFixture[str],
     code, lines = run(capsys, "tilesets")
     assert code == 0
     files = [line.split()[-1] for line in lines[1:]]
-    assert files == [f"tilesets/{s.id}.json" for s in load_builtin_catalogue().sets]
+    assert files == [Path(s.source).resolve().relative_to(ROOT).as_posix()
+                     for s in catalogue().sets]
+    assert files[:9] == [f"tilesets/{p.name}" for p in builtin_tileset_paths()]
 
 
 # --- #12.20: the ruleset against the editions that exist ------------------------------

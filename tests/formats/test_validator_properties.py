@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from editor.formats.boards import position_of, position_to_dict
 from editor.formats.jsonio import read_json
 from editor.formats.lint import check_board, check_tileset, is_tileset
 from editor.formats.tilesets import load_tileset, tileset_from_dict, tileset_to_dict
@@ -81,6 +82,30 @@ def edited(draw: st.DrawFn, original: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+@st.composite
+def retargeted(draw: st.DrawFn, original: dict[str, Any]) -> dict[str, Any]:
+    """A board whose tiles and figures are moved, retyped or given to other players: edits
+    the schema accepts and only the lint (unknown tiles, shared cells, missing segments or
+    players) can judge."""
+    doc = copy.deepcopy(original)
+    tiles = [tile for tile_set in CATALOGUE.sets for tile in tile_set.tiles]
+    refs = [*sorted(tile.ref for tile in tiles), "sample/ZZ", "nowhere/A"]
+    segments = [*sorted({s.id for tile in tiles for s in tile.segments}), "moat"]
+    for _ in range(draw(st.integers(1, 3))):
+        what = draw(st.sampled_from(["owner", "segment", "figure-cell", "tile", "tile-cell"]))
+        items = doc["figures"] if what in ("owner", "segment", "figure-cell") else doc["tiles"]
+        item = draw(st.sampled_from(items))
+        if what == "owner":
+            item["owner"] = draw(st.integers(0, 3))
+        elif what == "segment":
+            item["segment"] = draw(st.sampled_from(segments))
+        elif what == "tile":
+            item["tile"] = draw(st.sampled_from(refs))
+        else:
+            item["x"], item["y"] = draw(st.integers(-2, 1)), draw(st.integers(-1, 1))
+    return doc
+
+
 def outcome(findings: list[Finding]) -> bool:
     """Whether the findings are well-formed; True when the input is valid."""
     for f in findings:
@@ -88,17 +113,46 @@ def outcome(findings: list[Finding]) -> bool:
     return not any(f.severity is Severity.ERROR for f in findings)
 
 
-def check_as_tileset(data: Any, without_defaults: Strip) -> None:
-    if outcome(check_tileset(data)):
+def check_as_tileset(data: Any, without_defaults: Strip) -> bool:
+    """The tile set checker's verdict; a tile set it accepts loads and saves back as it was."""
+    valid = outcome(check_tileset(data))
+    if valid:
+        assert is_tileset(data)
         assert tileset_to_dict(tileset_from_dict(data)) == without_defaults(data)
+    return valid
+
+
+def check_as_board(data: Any) -> bool:
+    """The board checker's verdict, which the loader shares: a board it accepts loads with
+    every tile and figure and saves to a file that loads to the same position; a board it
+    refuses is refused by the loader too (no position, or an error finding)."""
+    valid = outcome(check_board(data, CATALOGUE))
+    position, findings = position_of(copy.deepcopy(data), "board.json", CATALOGUE)
+    errors = [f.message for f in findings if f.severity is Severity.ERROR]
+    assert valid == (position is not None and not errors), errors
+    if position is not None and valid:
+        assert len(position.board) == len(data["tiles"])
+        assert len(position.board.figures) == len(data.get("figures", []))
+        assert [p.name for p in position.board.players] == [p["name"] for p in data["players"]]
+        saved = position_to_dict(position)
+        again, findings = position_of(saved, "saved.json", CATALOGUE)
+        assert again is not None and outcome(findings)
+        assert position_to_dict(again) == saved
+    return valid
 
 
 @SETTINGS
 @given(data=json_values)
 def test_random_json_values(data: Any, without_defaults: Strip) -> None:
-    check_as_tileset(data, without_defaults)
-    outcome(check_board(data, CATALOGUE))
-    assert isinstance(is_tileset(data), bool)
+    """Random JSON is refused as a board (no random value is one), and a value that is not an
+    object is refused by both checkers with one error at the root saying so."""
+    as_tileset = check_as_tileset(data, without_defaults)
+    assert not check_as_board(data)
+    if not isinstance(data, dict):
+        assert not as_tileset and not is_tileset(data)
+        for findings in (check_tileset(data), check_board(data, CATALOGUE)):
+            assert [(f.path, f.severity) for f in findings] == [("$", Severity.ERROR)]
+            assert findings[0].message.startswith("expected an object, got ")
 
 
 @SETTINGS
@@ -110,7 +164,13 @@ def test_edited_tilesets(data: dict[str, Any], without_defaults: Strip) -> None:
 @SETTINGS
 @given(edited(BOARD))
 def test_edited_boards(data: dict[str, Any]) -> None:
-    outcome(check_board(data, CATALOGUE))
+    check_as_board(data)
+
+
+@SETTINGS
+@given(retargeted(BOARD))
+def test_retargeted_boards(data: dict[str, Any]) -> None:
+    check_as_board(data)
 
 
 @settings(max_examples=100, deadline=None)

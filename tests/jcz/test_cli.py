@@ -61,7 +61,7 @@ def test_replay_with_other_rules(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("name", "expected"), [
-    ("other-expansion", "tile set 'inns-and-cathedrals:1' is not supported"),
+    ("other-expansion", "tile set 'princess-and-dragon:1' is not supported"),
     ("unknown-tile", "$.replay[3].payload.tileId: unknown tile id 'BA/Nope'"),
 ])
 def test_unsupported_content_exits_1(tmp_path: Path, name: str, expected: str,

@@ -21,12 +21,13 @@ from editor.formats.boards import save_position
 from editor.jcz import convert, parse_save, restore
 from editor.jcz.export import export_position, location
 from editor.jcz.mapping import segment_for
-from editor.jcz.replay import figure_states, replay
+from editor.jcz.replay import replay
 from editor.model.board import Board
 from editor.model.players import Figure, Player
 from editor.model.position import Position
 from editor.model.tiles import RIVER
 from editor.rules.engine import Engine
+from editor.rules.legality import figure_states
 from editor.rules.movelog import entry_of
 from editor.rules.selfplay import box, random_game
 from editor.workspace import open_position

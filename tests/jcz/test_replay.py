@@ -142,7 +142,7 @@ def test_unsupported_content_gives_no_position(catalogue: Catalogue, host: Plugi
     assert save is not None and not findings
     result = convert(save, catalogue, host)
     assert result.position is None
-    assert any("'inns-and-cathedrals:1'" in f.message for f in result.errors)
+    assert any("'princess-and-dragon:1'" in f.message for f in result.errors)
     save, _ = read_save(save_path("unknown-tile"))
     assert save is not None
     result = convert(save, catalogue, host)

@@ -147,7 +147,9 @@ def test_solve_time_limit_prints_the_moves_searched(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert code == 1
     assert "solve: time limit of 0.5 s reached after" in err
-    assert "Incomplete: time limit of 0.5 s" in out
+    # the first tile alone is ranked in full unless the machine is very slow
+    assert ("Not proven: time limit of 0.5 s" in out) != ("Incomplete: time limit of 0.5 s"
+                                                          in out)
     listed = err.split("the ranking lists the ")[1].split(" first move")[0]
     assert int(listed) == sum(1 for line in out.splitlines() if "base-c2/L@" in line)
 

@@ -43,6 +43,7 @@ def board_state(board) -> tuple:
             dict(board.frontier), list(board.parent), len(board.journal))
 
 
+@pytest.mark.slow  # 72 cases, about half the suite's time: CI runs them (pytest -m slow)
 @pytest.mark.parametrize("spec", RULESETS)
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("kind", ["most-points", "best-margin", "reach-points"])

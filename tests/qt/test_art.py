@@ -94,14 +94,38 @@ def test_every_segment_has_an_area_and_fields_share_the_land(qapp, catalogue: Ca
                 assert not art.segment_path(tile, 0, i, RECT).isEmpty(), (tile, seg.id)
 
 
+#: The colours a segment of each kind shows at its figure anchor.
+KIND_COLOURS = {"city": (pal.CITY, pal.CITY_SHADE), "road": (pal.ROAD,), "field": (pal.FIELD,),
+                "river": (pal.RIVER, pal.RIVER_LIGHT),
+                "garden": (pal.GARDEN_LAWN, pal.GARDEN_HEDGE, *pal.FLOWERS)}
+
+
 def test_every_built_in_tile_draws_in_every_rotation(qapp, catalogue: Catalogue) -> None:
+    """Each tile covers its square, each segment shows its kind's colour where a figure would
+    stand on it, and a monastery's building is drawn (its wall colour shows)."""
+    size = 100
+    wall = pal.colour(pal.BUILDING_WALL)
     for tile_set in catalogue.sets:
         for tile in tile_set.tiles:
             for rotation in range(4):
-                image = QImage(40, 40, QImage.Format.Format_ARGB32)
+                image = QImage(size, size, QImage.Format.Format_ARGB32)
+                image.fill(QColor(0, 0, 0, 0))
                 painter = QPainter(image)
-                art.paint_tile(painter, tile, rotation, QRectF(0, 0, 40, 40))
+                art.paint_tile(painter, tile, rotation, RECT)
                 painter.end()
+                where = (tile.ref, rotation)
+                assert all(image.pixelColor(x, y).alpha() == 255
+                           for x in range(0, size, 3) for y in range(0, size, 3)), where
+                for i, seg in enumerate(tile.segments):
+                    if seg.kind == "monastery":
+                        walls = sum(close(image.pixelColor(x, y), wall, 8)
+                                    for x in range(0, size, 2) for y in range(0, size, 2))
+                        assert walls > 20, (*where, seg.id)
+                        continue
+                    anchor = art.figure_anchor(tile, rotation, i, RECT)
+                    colour = pixel(image, anchor)
+                    assert any(close(colour, pal.colour(c)) for c in KIND_COLOURS[seg.kind]), (
+                        *where, seg.id, colour.name())
 
 
 def test_segment_path_turns_with_the_tile(qapp, catalogue: Catalogue) -> None:

@@ -43,6 +43,44 @@ def test_compare_final_number_by_number(host, catalogue):
     assert "once per player" in " ".join(rows["field at (0, 0) field"].why[1])
 
 
+def test_rows_on_which_the_rulesets_agree_are_not_marked(host, catalogue, tmp_path, capsys):
+    """Blue's monastery at (5, 5) with one neighbour is worth 1 + 1 = 2 under every edition:
+    its row agrees, the farm rows do not (the totals differ by the farms alone)."""
+    b = board(catalogue, "base-c1", [("H", 0, 0, 0), ("E", 0, -1, 2), ("E", 0, 1, 0),
+                                     ("B", 5, 5, 0), ("B", 6, 5, 0)],
+              figures=[(0, 0, -1, "field", "follower"), (0, 0, 0, "field", "follower"),
+                       (1, 5, 5, "monastery", "follower")])
+    result = compare(b, [host.ruleset(s) for s in SPECS])
+    assert result.totals == [[8, 2], [6, 2], [9, 2], [9, 2]]
+    marked = {row.label: row.differs for row in result.rows}
+    assert marked == {"monastery at (5, 5) monastery": False,
+                      "fields beside the city at (0, -1) city": True,
+                      "fields beside the city at (0, 1) city": True,
+                      "field at (0, 0) field": True, "field at (0, -1) field": True}
+    rows = result.to_json()["rows"]
+    assert [r["differs"] for r in rows] == list(marked.values())
+    path = tmp_path / "monastery.board.json"
+    save_position(path, Position(b, ["base:C1"]))
+    assert main(["compare", str(path), *[a for s in SPECS for a in ("--rules", s)]]) == 0
+    text = capsys.readouterr().out
+    assert "= monastery at (5, 5) monastery: Blue 2 under every ruleset" in text
+    assert "≠ monastery" not in text and text.count("≠ ") == 4
+
+
+def test_goods_get_a_row_per_kind(host, catalogue):
+    """Red holds 3 wine and 1 grain, Blue 1 wine and 2 cloth: each kind is its own row, 10
+    points to whoever has the most of it, under both editions alike."""
+    b = board(catalogue, "base-c2", [("E", 0, 0, 0)])
+    b.players[0].goods.update({"wine": 3, "grain": 1})
+    b.players[1].goods.update({"wine": 1, "cloth": 2})
+    result = compare(b, [host.ruleset(s) for s in ("base:C2 + traders-builders:C2",
+                                                    "base:C3 + traders-builders:C3")])
+    assert {row.label: row.points for row in result.rows} == {
+        "goods wine": [{0: 10}, {0: 10}], "goods grain": [{0: 10}, {0: 10}],
+        "goods cloth": [{1: 10}, {1: 10}]}
+    assert result.totals == [[20, 10], [20, 10]]
+
+
 def test_compare_a_move(host, catalogue):
     """Closing a 2-tile city with a knight in it: 2 points under 2000/2001, 4 otherwise."""
     b = board(catalogue, "base-c1", [("E", 0, 0, 0)], figures=[(1, 0, 0, "city", "follower")])
@@ -55,8 +93,8 @@ def test_compare_a_move(host, catalogue):
 
 def test_default_rulesets_pair_every_base_edition(host):
     names = [r.name for r in default_rulesets(host)]
-    assert names[:3] == [f"base:C1[rules={v}] + traders-builders:C1"
-                         for v in ("2000", "2001", "2002")]
+    tb = [n for n in names if "traders-builders" in n]  # beside installed plugins' pairs
+    assert tb[:3] == [f"base:C1[rules={v}] + traders-builders:C1" for v in ("2000", "2001", "2002")]
     assert "base:C2 + traders-builders:C2" in names
     assert "base:C3 + traders-builders:C3" in names
     assert any(n.startswith("base:C3 + traders-builders:C3.1") for n in names)
@@ -89,6 +127,8 @@ def test_move_notation_round_trip(catalogue, text):
 
 
 def test_move_notation_details(catalogue):
+    with_pig = parse_move("D@0,0:0+follower&pig:field-s", 1, catalogue, ["base-c2"])
+    assert with_pig.figure == FigureAction("follower", "field-s", assign=("pig",))
     move = parse_move("BA/RCr@0,0:270+follower:road", 0, catalogue, ["base-c2"])
     assert move.tile.ref == "base-c2/D" and move.rotation == 3
     back = parse_move("B@2,0+back-abbot:monastery@1,1", 0, catalogue, ["base-c2"])

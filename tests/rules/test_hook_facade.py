@@ -11,11 +11,13 @@ from editor import hookspecs
 from editor.plugins import PluginHost
 from editor.rules.hooks import Hooks
 
-REGISTRATION = {"carcassonne_editions", "carcassonne_tileset_paths"}
+REGISTRATION = {"carcassonne_editions", "carcassonne_tileset_paths", "carcassonne_jcz_names"}
 RULE_SPECS = {name: f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
               if hasattr(f, "carcassonne_editor_spec") and name not in REGISTRATION}
 EVENT_HOOKS = {"figure_action", "tile_placed", "feature_completed", "after_move",
                "final_scoring", "field_city_bonus"}
+#: Hooks whose answers fold into one value (None keeps it): the facade always returns one.
+FOLD_HOOKS = {"feature_value"}
 
 
 def facade_methods() -> dict[str, object]:
@@ -37,6 +39,7 @@ def test_the_method_takes_the_specs_arguments_in_order_with_their_types(name):
     assert method_params[1:] == spec_params[1:]
     short = name.removeprefix("carcassonne_")
     expected = (f"Iterator[tuple[Edition, {spec.return_annotation}]]" if short in EVENT_HOOKS
+                else spec.return_annotation.removesuffix(" | None") if short in FOLD_HOOKS
                 else spec.return_annotation)
     assert method.return_annotation == expected
 
@@ -63,3 +66,37 @@ def test_a_hook_no_edition_implements_is_not_called(host):
     assert list(rules.hooks.field_city_bonus(None, [], [], 0, "2002")) == []
     assert [c.edition.name for c in rules.implementations("carcassonne_final_scoring")] == [
         "base:C2"]
+
+
+def road_of_five(host: PluginHost, spec: str) -> list[tuple[int | None, int, str]]:
+    """Complete a road of five tiles (D, U, U and W at both ends) holding Red's follower."""
+    from editor.model.board import Board
+    from editor.model.players import Figure, Player
+    from editor.rules.engine import Engine
+    from editor.rules.moves import Move
+    from editor.workspace import catalogue
+
+    tiles = catalogue(host)
+    board = Board([Player("Red"), Player("Blue")])
+    for ref, x in (("base-c2/D", 0), ("base-c2/U", -1), ("base-c2/U", 1), ("base-c2/W", -2)):
+        board.place(tiles.tile(ref), x, 0, 0)
+    board.add_figure(Figure("follower", 0, board.cells[(-1, 0)].node("road")))
+    result = Engine(host.ruleset(spec)).apply(board, Move(0, tiles.tile("base-c2/W"), 2, 0))
+    return [(e.player, e.points, e.reason) for e in result.events if e.type == "score"]
+
+
+def test_feature_values_fold_edition_by_edition_in_ruleset_order():
+    host = PluginHost(("plugins.base", "value_plugin"), entry_points=False)
+    assert road_of_five(host, "base:C2") == [(0, 5, "road of 5 tiles")]
+    assert road_of_five(host, "base:C2 + twice:X1 + plus-one:X1") == [
+        (0, 11, "road of 5 tiles, doubled, plus one")]
+    assert road_of_five(host, "base:C2 + plus-one:X1 + twice:X1") == [
+        (0, 12, "road of 5 tiles, plus one, doubled")]
+
+
+def test_a_feature_value_that_is_no_value_disables_its_edition():
+    host = PluginHost(("plugins.base", "value_plugin"), entry_points=False)
+    assert road_of_five(host, "base:C2 + broken-value:X1 + plus-one:X1") == [
+        (0, 6, "road of 5 tiles, plus one")]
+    assert "broken-value:X1" in host.disabled
+    assert "not a FeatureValue" in host.errors[-1].message

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import board as build
 from positions import snapshot
 
+from editor.model.board import Board
+from editor.model.players import Player
 from editor.model.ports import SIDE_DELTA, SIDE_PORTS, facing
 from editor.rules.engine import Engine
-from editor.rules.moves import FigureAction, Move
+from editor.rules.moves import TAKE_BACK, FigureAction, Move
 from editor.rules.selfplay import new_board, random_game
 
 
@@ -178,3 +181,56 @@ def test_a_feature_met_twice_joins_two_segments_of_the_tile(host, catalogue):
     assert set(engine.options_at(board, tile, 0, 0, 1, 0)) == enumerated
     placed = board.place(tile, 0, 0, 1)
     assert set(engine.figure_options(board, placed, 0)) == enumerated
+
+
+def test_a_move_reads_as_text(catalogue):
+    """What the solver, the move log and the CLI print for a move."""
+    tile = catalogue.tile("base-c2/E")
+    assert str(Move(0, tile, 2, -1, 1)) == "base-c2/E at (2, -1) R90"
+    assert str(Move(1, tile, 0, 0, 3, FigureAction("follower", "city", assign=("pig",)))) == (
+        "base-c2/E at (0, 0) R270 + follower with pig on city")
+    back = FigureAction("abbot", "monastery", TAKE_BACK, (1, 1))
+    assert str(Move(0, tile, 0, 0, 0, back)) == (
+        "base-c2/E at (0, 0) R0 + take back abbot from monastery at (1, 1)")
+
+
+@pytest.mark.parametrize(("action", "message"), [
+    (FigureAction("wizard", "city"), "base:C2 has no figure 'wizard' (figures: "),
+    (FigureAction("follower", "city", assign=("pig",)), "base:C2 has no figure 'pig'"),
+])
+def test_a_figure_the_ruleset_lacks_is_found_on_its_tile(host, catalogue, action, message):
+    engine = Engine(host.ruleset("base:C2"))
+    b = Board([Player("Red", supply={"follower": 7}), Player("Blue")])
+    placed = b.place(catalogue.tile("base-c2/E"), 3, -2, 0)
+    found, = engine.figure_findings(b, placed, 0, action)
+    assert (found.code, found.cell) == ("unknown-figure", (3, -2))
+    assert found.message.startswith(message)
+
+
+def test_placement_findings_name_the_taken_cell_and_the_sides_that_differ(host, catalogue):
+    """E (city north, field south) at the origin. Another tile on the origin: the cell is
+    taken. The straight road U south of it fits lying (road east-west); turned 90° its road
+    meets E's field. Quarter turns count modulo 4: 5 is 1, 4 is 0."""
+    engine = Engine(host.ruleset("base:C2"))
+    b = Board([Player("Red"), Player("Blue")])
+    b.place(catalogue.tile("base-c2/E"), 0, 0, 0)
+    taken, = engine.placement_findings(b, catalogue.tile("base-c2/U"), 0, 0, 0)
+    assert (taken.code, taken.cell, taken.message) == (
+        "cell-taken", (0, 0), "cell (0, 0) already holds base-c2/E")
+    road = catalogue.tile("base-c2/U")
+    differ, = engine.placement_findings(b, road, 0, 1, 1)
+    assert (differ.code, differ.message) == (
+        "sides-differ", "N side shows road but base-c2/E at (0, 0) shows field")
+    assert engine.placement_findings(b, road, 0, 1, 0) == []
+    assert engine.placement_findings(b, road, 0, 1, 4) == []
+    assert [f.message for f in engine.placement_findings(b, road, 0, 1, 5)] == [differ.message]
+
+
+def test_a_figure_with_none_left_in_supply_is_found(host, catalogue):
+    engine = Engine(host.ruleset("base:C2"))
+    b = Board([Player("Red", supply={"follower": 0}), Player("Blue", supply={"follower": 1})])
+    placed = b.place(catalogue.tile("base-c2/E"), 0, 0, 0)
+    found, = engine.figure_findings(b, placed, 0, FigureAction("follower", "city"))
+    assert (found.code, found.cell, found.segment) == ("supply", (0, 0), "city")
+    assert found.message == "Red has no follower left in supply"
+    assert engine.figure_findings(b, placed, 1, FigureAction("follower", "city")) == []

@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from editor.jcz.replay import figure_states, replay
+from editor.jcz.replay import replay
 from editor.model.board import Board
 from editor.model.players import Figure, Player
 from editor.model.position import Position
 from editor.plugins import default_host
 from editor.rules.compare import default_rulesets
 from editor.rules.engine import Engine
+from editor.rules.legality import figure_states
 from editor.rules.movelog import entry_of
 from editor.rules.moves import FigureAction
 from editor.rules.score_report import score_report

@@ -37,6 +37,8 @@ def test_a_river_tile_must_meet_the_river(engine, catalogue):
     """A straight river D south of the spring meets it only through fields: refused."""
     b = board(catalogue, "river-c2", SPRING_AND_BEND)
     assert codes(engine, b, catalogue, "river-c2/D", 0, 1, 0) == ["river-detached"]
+    found, = engine.placement_findings(b, catalogue.tile("river-c2/D"), 0, 1, 0)
+    assert found.cell == (0, 1) and "river-c2/D must continue the river" in found.message
 
 
 def later_turn_back(catalogue):

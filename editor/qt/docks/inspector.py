@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QScrollArea, QWidget
 
 from editor.i18n import N_, _, ngettext
-from editor.model.features import FeatureInfo
+from editor.model.features import FeatureInfo, open_ports
 from editor.model.ports import PORT_NAMES
 from editor.terms import feature_name, figure_name, goods_name
 
@@ -88,9 +88,9 @@ class InspectorWidget(QLabel):
                     else _("(segment on no side)"))),
                 (_("Tiles"), str(info.size))]
         if info.kind in ("city", "road", "river"):
+            ends = len(open_ports(self.doc.board, info.nodes))
             state = _("complete") if info.complete else ngettext(
-                "open ({n} open side)", "open ({n} open sides)", len(info.open_ports)).format(
-                    n=len(info.open_ports))
+                "open ({n} open side)", "open ({n} open sides)", ends).format(n=ends)
             rows.append((_("State"), state))
         elif info.kind in ("monastery", "garden"):
             rows.append((_("State"), _("surrounded") if info.complete else _("not surrounded")))

@@ -1,0 +1,125 @@
+"""Scaling to large boards: building a board by moves and final scoring from scratch.
+
+Run: python benchmarks/scaling.py [--sizes 72 1000 3000 10000 30000 100000] [--runs 3]
+
+A board of each size is grown by legal moves (random tiles of the ruleset's box at random
+fitting frontier cells, a follower on about one tile in four, supplies large enough that
+figures never run out). "building" times ``Engine.apply`` of the same moves on an empty
+board (tile placement, figure, completions and their scoring, the garbage collector on);
+"final scoring" times ``Engine.final_scoring`` of the finished board, per tile. Targets
+(2 cores): final scoring per tile at 100,000 tiles within 1.5× of the 1,000-tile figure;
+100,000 tiles built in under 30 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from common import clock, fmt, machine, table
+
+from editor.model.board import Board
+from editor.plugins import default_host
+from editor.rules.engine import Engine
+from editor.rules.moves import Move, Turn
+from editor.rules.selfplay import box, new_board
+from editor.workspace import catalogue
+
+
+def grown_moves(engine: Engine, size: int, seed: int) -> list[Move]:
+    """Legal moves growing a two-player board to ``size`` tiles (the start tile first,
+    placed without a move)."""
+    rng = random.Random(seed)
+    tiles = [t for t in box(catalogue(), engine.rules).tiles]
+    board = new_board(engine, 2)
+    for player in board.players:
+        player.supply = {kind: size for kind in player.supply}
+    board.place(tiles[0], 0, 0, 0)
+    cells = [c for c in board.frontier]
+    moves, turn = [], Turn(0)
+    while len(board) < size:
+        tile = rng.choice(tiles)
+        for _ in range(60):
+            i = rng.randrange(len(cells))
+            cell = cells[i]
+            if cell in board.cells:
+                cells[i] = cells[-1]
+                cells.pop()
+                continue
+            rotations = tile.fits[board.frontier[cell]]
+            if rotations:
+                break
+        else:
+            continue
+        x, y = cell
+        r = rng.choice(rotations)
+        action = None
+        if rng.random() < 0.25:
+            options = engine.options_at(board, tile, x, y, r, turn.player, turn)
+            action = rng.choice(options) if options else None
+        move = Move(turn.player, tile, x, y, r, action)
+        turn = engine.apply(board, move, turn, check=False).next_turn
+        moves.append(move)
+        cells += [c for c in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                  if c not in board.cells]
+    return moves
+
+
+def build(engine: Engine, moves: list[Move], size: int) -> tuple[Board, float]:
+    """The board of ``moves`` and the seconds ``Engine.apply`` took for them."""
+    board = new_board(engine, 2)
+    for player in board.players:
+        player.supply = {kind: size for kind in player.supply}
+    first = box(catalogue(), engine.rules).tiles[0]
+    board.place(first, 0, 0, 0)
+    turn = Turn(0)
+    start = clock()
+    for move in moves:
+        turn = engine.apply(board, move, turn, check=False).next_turn
+    elapsed = clock() - start
+    board.commit()
+    return board, elapsed
+
+
+def final_per_tile(engine: Engine, board: Board) -> float:
+    """Microseconds per tile of final scoring from scratch (best of a few when small)."""
+    times = []
+    for _ in range(max(1, 3000 // len(board))):
+        mark = board.mark()
+        start = clock()
+        engine.final_scoring(board)
+        times.append(clock() - start)
+        board.undo_to(mark)
+    return min(times) / len(board) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+",
+                        default=[72, 1000, 3000, 10000, 30000, 100000])
+    parser.add_argument("--runs", type=int, default=3, help="runs per size")
+    parser.add_argument("--rules", default="base:C2", help="ruleset to play")
+    args = parser.parse_args()
+    engine = Engine(default_host().ruleset(args.rules))
+    print(machine())
+    print(f"{engine.rules.name}; {args.runs} runs per size; garbage collector on")
+    rows = []
+    for size in args.sizes:
+        moves = grown_moves(engine, size, seed=size)
+        builds, finals = [], []
+        for _ in range(args.runs):
+            board, seconds = build(engine, moves, size)
+            builds.append(seconds)
+            finals.append(final_per_tile(engine, board))
+            del board
+        rows.append((f"{size:,} tiles: building by moves, s", fmt(builds, "{:.3g}"),
+                     "< 30 s" if size == 100000 else ""))
+        rows.append((f"{size:,} tiles: final scoring, µs per tile", fmt(finals, "{:.2f}"),
+                     "≤ 1.5 × the 1,000-tile median" if size == 100000 else ""))
+        print(f"{size:,} tiles: built in {fmt(builds, '{:.3g}')} s, final scoring "
+              f"{fmt(finals, '{:.2f}')} µs per tile", flush=True)
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()

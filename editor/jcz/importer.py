@@ -1,0 +1,47 @@
+"""A JCloisterZone save as one of our positions: converted, its log replayed with our rules
+to the end, and what only we keep (an export's ``x-carcassonne-editor`` block) restored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from editor.model.findings import Finding
+from editor.model.position import Position
+from editor.model.tilesets import Catalogue
+from editor.plugins import PluginHost
+from editor.workspace import ruleset_of
+
+from .convert import convert, restore
+from .replay import Replay, ReplayError, replay
+from .save import JczSave
+
+
+@dataclass
+class Imported:
+    """The position after the save's last move (None when the save cannot be imported),
+    the replay that reached it, and every finding."""
+
+    position: Position | None
+    played: Replay | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+
+def import_save(save: JczSave, catalogue: Catalogue, host: PluginHost,
+                file: str = "") -> Imported:
+    """Convert ``save`` (read from ``file``), replay its log and restore what an export of
+    ours kept: the position shows the end of the game, with the whole move log."""
+    conversion = convert(save, catalogue, host)
+    position = conversion.position
+    if position is None:
+        return Imported(None, None, conversion.findings)
+    try:
+        played = replay(position, ruleset_of(position, host), catalogue)
+    except ReplayError as exc:
+        problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay", file,
+                          "jcz-unplayable")
+        return Imported(None, None, [*conversion.findings, problem])
+    position.board = played.board_at(len(played.steps))
+    findings = list(conversion.findings)
+    if conversion.editor is not None:
+        findings += restore(position, conversion.editor)
+    return Imported(position, played, findings)
