@@ -72,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if stopped is not None:
         what = (f"looking {solver.horizon} of {len(solver.hand)} tiles ahead" if ahead
                 else "searched completely")
-        print(f"carcassonne-editor solve: {stopped}; the ranking lists the "
-              f"{len(ranking)} first move{'' if len(ranking) == 1 else 's'} {what}",
+        print(f"carcassonne-editor solve: {source_name(args.board)}: {stopped}; the ranking "
+              f"lists the {len(ranking)} first move{'' if len(ranking) == 1 else 's'} {what}",
               file=sys.stderr)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)

@@ -10,8 +10,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from editor.formats.jsonio import read_json
-from editor.formats.lint import is_tileset
 from editor.model.findings import Finding
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
@@ -21,7 +19,6 @@ from editor.workspace import catalogue as load_catalogue
 from . import about, art, files
 from .designer import open_tileset_window
 from .designer.document import DocumentError, playtest_signals
-from .docks.movelog import open_path
 from .document import BoardDocument
 from .mainwindow import APP_TITLE, MainWindow
 from .notices import report_unopened
@@ -102,7 +99,7 @@ def board_for_playtest(tile_set: TileSet, path: str) -> MainWindow | None:
     host = default_host()
     catalogue = load_catalogue(host)
     if path:
-        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
+        result = files.guarded_open(path, partial(files.open_board, path, host, catalogue))
         if result.document is None:
             report_unopened(None, [(path, result.findings)])
             return None
@@ -150,7 +147,7 @@ def start(paths: list[str], host: PluginHost | None = None,
     designing = False
     failures: list[tuple[str, list[Finding] | str]] = []
     for path in paths:
-        if is_tileset_file(path):
+        if files.is_tileset_file(path):
             try:
                 open_tileset_window(path)
                 designing = True
@@ -159,7 +156,7 @@ def start(paths: list[str], host: PluginHost | None = None,
             except Exception as exc:  # the designer's bug must not stop the start
                 failures.append((path, [files.internal_error(path, exc)]))
             continue
-        result = files.guarded_open(path, partial(open_path, path, host, catalogue))
+        result = files.guarded_open(path, partial(files.open_board, path, host, catalogue))
         if result.document is None:
             failures.append((path, result.findings))
         else:
@@ -176,12 +173,6 @@ def start(paths: list[str], host: PluginHost | None = None,
     if failures:
         report_unopened(windows[0] if windows else None, failures)
     return windows
-
-
-def is_tileset_file(path: str) -> bool:
-    """Whether a file given on the command line is a tile set (for the designer)."""
-    data, problems = read_json(path)
-    return not problems and is_tileset(data)
 
 
 def startup_files() -> list[str]:

@@ -28,11 +28,15 @@ from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
 from editor.formats.boards import load_position, save_position
 from editor.formats.findings_report import FileResult, render_text
-from editor.formats.jsonio import write_json_atomic
+from editor.formats.jsonio import read_json, write_json_atomic
+from editor.formats.lint import is_tileset
+from editor.i18n import _
+from editor.jcz.replay import OK, ReplayError, open_game, replay
 from editor.model.findings import Finding
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.workspace import ruleset_of
 
 from .document import BoardDocument
 
@@ -128,6 +132,38 @@ def open_document(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResu
         if position is None:
             return OpenResult(None, findings)
         return document_for(position, os.path.abspath(path), findings, host, catalogue)
+
+    return guarded_open(path, load)
+
+
+def is_tileset_file(path: str) -> bool:
+    """Whether a file is a tile set (for the designer) rather than a board."""
+    data, problems = read_json(path)
+    return not problems and is_tileset(data)
+
+
+def open_board(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
+    """A board file, or a JCloisterZone save when the name ends in ``.jcz``."""
+    if path.lower().endswith(".jcz"):
+        return open_jcz(path, host, catalogue)
+    return open_document(path, host, catalogue)
+
+
+def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
+    """A JCloisterZone save as a new, unsaved document showing the end of its log."""
+    def load() -> OpenResult:
+        position, findings, status = open_game(path, catalogue, host)
+        if position is None or status != OK:
+            return OpenResult(None, findings)
+        try:
+            played = replay(position, ruleset_of(position, host), catalogue)
+        except ReplayError as exc:
+            return OpenResult(None, [*findings, Finding(
+                _("cannot replay: {error}").format(error=exc), "$.replay", path, "unplayable")])
+        position.board = played.board_at(len(played.steps))
+        doc = BoardDocument(position, None, findings, host, catalogue)
+        doc.mark_dirty()
+        return OpenResult(doc, findings)
 
     return guarded_open(path, load)
 

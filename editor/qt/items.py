@@ -25,7 +25,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.i18n import _
 from editor.model.board import Board, Cell
+from editor.model.players import Figure
 from editor.model.position import Annotations
 from editor.model.tiles import Tile
 
@@ -199,6 +201,27 @@ class FigureItem(QGraphicsItem):
                            QRectF(0, 0, size, size))
 
 
+def figure_items(board: Board, cells: Iterable[Cell],
+                 colour_of: Callable[[int], str]) -> dict[Cell, list[tuple[FigureItem, Figure]]]:
+    """The figures standing on the tiles of ``cells``, as items placed where they stand (in
+    board order, those sharing a segment shifted apart), in the colour ``colour_of`` gives
+    their owner: the one placing of figures for the scene and the export alike."""
+    wanted = {cell for cell in cells if cell in board.cells}
+    found: dict[Cell, list[tuple[FigureItem, Figure]]] = {}
+    slots: dict[int, int] = {}
+    cell_of = board.node_cell
+    for figure in board.figures:
+        cell = cell_of[figure.node]
+        if cell not in wanted:
+            continue
+        placed = board.cells[cell]
+        slot = slots[figure.node] = slots.get(figure.node, -1) + 1
+        item = FigureItem(figure.kind, colour_of(figure.owner), placed.tile, placed.rotation,
+                          cell[0], cell[1], figure.node - placed.first_node, slot=slot)
+        found.setdefault(cell, []).append((item, figure))
+    return found
+
+
 class GhostTileItem(QGraphicsItem):
     """A translucent placement preview framed green (legal) or red (illegal)."""
 
@@ -273,7 +296,7 @@ class LastPlacedItem(CellFrameItem):
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
         super().__init__(Z_LAST, parent)
-        self.setToolTip("The tile placed last")
+        self.setToolTip(_("The tile placed last"))
 
     @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,

@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -46,20 +46,24 @@ from .docks.catalogue import CatalogueDock
 from .docks.findings import FindingsDock
 from .docks.history import HistoryDock
 from .docks.inspector import InspectorDock
-from .docks.movelog import MoveLogDock, install_move_log, open_path
+from .docks.movelog import install_move_log
 from .docks.players import PlayersDock
+from .docks.puzzle_tools import install_puzzle_tools
 from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .keys import Keys, key_sequences
 from .notices import install_plugin_notices, refuse_file
-from .overlays import install_puzzle_tools
 from .preferences import show_preferences
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
+from .timers import call_later
 from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
 BOARD_FILTER = N_("Board files (*.board.json *.json);;All files (*)")
+#: What File → Open reads (:meth:`MainWindow.open_any`).
+OPEN_FILTER = N_("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
+                 "JCloisterZone saves (*.jcz);;All files (*)")
 #: Version of the saved dock layout: a layout saved by an older version is not restored.
 LAYOUT_VERSION = 2
 #: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
@@ -81,6 +85,8 @@ class MainWindow(QMainWindow):
 
     #: the window closed (its changes saved or discarded)
     closed = Signal()
+    #: the window shows another document (every part showing one follows it)
+    documentChanged = Signal(object)
 
     def __init__(self, doc: BoardDocument, host: PluginHost, catalogue: Catalogue,
                  parent: QWidget | None = None) -> None:
@@ -105,10 +111,9 @@ class MainWindow(QMainWindow):
         self._make_status_bar()
         self._connect_view()
         self.set_document(doc)
-        install_move_log(self)
-        log = self.findChild(MoveLogDock)
-        if log is not None:  # the tile the selected move placed
-            log.panel.stepSelected.connect(self._step_selected)
+        self.move_log_dock = install_move_log(self)
+        # the tile the selected move placed
+        self.move_log_dock.panel.stepSelected.connect(self._step_selected)
         install_designer(self)
         install_puzzle_tools(self)
         ondisk.install_disk_watch(self)
@@ -166,7 +171,7 @@ class MainWindow(QMainWindow):
         right the inspector above the scores, with the players, the move log, the puzzle and
         the annotations behind the scores (the lists get the height); findings and the
         history in a low strip under the board, which keeps most of the room."""
-        added = [self.findChild(MoveLogDock), getattr(self, "puzzle_dock", None)]
+        added = [self.move_log_dock, getattr(self, "puzzle_dock", None)]
         behind_scores = [self.players_dock, *[d for d in added if d is not None],
                          self.annotations_dock]
         return {"left": [[self.catalogue_dock]],
@@ -478,7 +483,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(ngettext(
                 "Opened with {n} finding: see Findings", "Opened with {n} findings: see Findings",
                 len(doc.file_findings)).format(n=len(doc.file_findings)), 8000)
-        QTimer.singleShot(0, self.view, self.view.fit)
+        call_later(0, self.view, self.view.fit)
+        self.documentChanged.emit(doc)
 
     def _paint_icons(self) -> None:
         """Draw the toolbar's line icons in the window's palette (again when it changes)."""
@@ -492,8 +498,7 @@ class MainWindow(QMainWindow):
         super().changeEvent(event)
 
     def _step_selected(self, k: int) -> None:
-        log = self.findChild(MoveLogDock)
-        played = log.panel.replay if log is not None else None
+        played = self.move_log_dock.panel.replay
         placed = played.steps[k - 1].placed if played is not None and k > 0 else None
         self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
@@ -624,26 +629,23 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # after the drop returns: the source application must not wait on our dialogs
-        QTimer.singleShot(0, self, partial(self.open_paths, paths))
+        call_later(0, self, partial(self.open_paths, paths))
 
     def open_paths(self, paths: list[str]) -> None:
         """Open dropped files: tile sets in the designer, the first board or ``.jcz`` here
         (as File → Open does), the other ones each in a new window."""
-        from .app import is_tileset_file, open_window
+        from .app import open_window
 
         boards = []
         for path in paths:
-            if is_tileset_file(path):
-                try:
-                    open_tileset_window(path)
-                except DocumentError as exc:
-                    refuse_file(self, path, str(exc))
+            if files.is_tileset_file(path):
+                self.open_any(path)
             else:
                 boards.append(path)
         if boards:
-            self.open_file(boards[0])
+            self.open_any(boards[0])
         for path in boards[1:]:
-            result = open_path(path, self.host, self.catalogue)
+            result = files.open_board(path, self.host, self.catalogue)
             if result.document is None:
                 refuse_file(self, path, result.findings)
                 continue
@@ -669,19 +671,27 @@ class MainWindow(QMainWindow):
             self.set_document(BoardDocument(host=self.host, catalogue=self.catalogue))
 
     def open_dialog(self) -> None:
-        """Choose a board file to open."""
+        """Choose a board, a JCloisterZone save or a tile set to open."""
         start = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _filter = QFileDialog.getOpenFileName(self, _("Open board"), start,
-                                                    _(BOARD_FILTER))
+        path, _filter = QFileDialog.getOpenFileName(self, _("Open"), start, _(OPEN_FILTER))
         if path:
-            self.open_file(path)
+            self.open_any(path)
 
-    def open_file(self, path: str) -> bool:
-        """Open ``path`` here (after asking to save changes). An invalid file is refused
-        with the validator's message; a file with lint findings opens with them listed."""
+    def open_any(self, path: str) -> bool:
+        """Open any file the editor reads: a tile set in the designer; a board, or a
+        JCloisterZone save (``.jcz``, converted to a new unsaved board), here after asking
+        to save changes. A file that cannot be read is refused with the reason; a board
+        with lint findings opens with them listed."""
+        if not path.lower().endswith(".jcz") and files.is_tileset_file(path):
+            try:
+                open_tileset_window(path)
+            except DocumentError as exc:
+                refuse_file(self, path, str(exc))
+                return False
+            return True
         if not self.maybe_save():
             return False
-        result = files.open_document(path, self.host, self.catalogue)
+        result = files.open_board(path, self.host, self.catalogue)
         if result.document is None:
             files.remove_recent(os.path.abspath(path))
             refuse_file(self, path, result.findings)
@@ -724,7 +734,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         recent = files.recent_files()
         for path in recent:
-            self.recent_menu.addAction(path, partial(self.open_file, path))
+            self.recent_menu.addAction(path, partial(self.open_any, path))
         if not recent:
             self.recent_menu.addAction(_("(none)")).setEnabled(False)
         self.recent_menu.addSeparator()
@@ -829,7 +839,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            QTimer.singleShot(0, self, self.size_docks)
+            call_later(0, self, self.size_docks)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

@@ -80,7 +80,8 @@ def report_unopened(parent: QWidget | None,
 
 def install_plugin_notices(window: Any) -> None:
     """Say in ``window``'s status bar, and bring Findings forward, when a plugin fails while
-    the window's document is scored (the document tells it: ``pluginFailed``)."""
+    the window's document is scored (the document tells it: ``pluginFailed``); every
+    document the window shows (its ``documentChanged``)."""
     def tell(text: str) -> None:
         window.statusBar().showMessage(text, 20000)
         findings = getattr(window, "findings_dock", None)
@@ -89,10 +90,4 @@ def install_plugin_notices(window: Any) -> None:
             findings.raise_()
 
     window.doc.pluginFailed.connect(tell)
-    switch = window.set_document
-
-    def set_document(doc: Any) -> None:
-        switch(doc)
-        doc.pluginFailed.connect(tell)
-
-    window.set_document = set_document
+    window.documentChanged.connect(lambda doc: doc.pluginFailed.connect(tell))

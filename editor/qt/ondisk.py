@@ -16,11 +16,13 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject, QTimer
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from editor.formats.atomic import is_read_only, resolved
 from editor.i18n import N_, _
+
+from .timers import call_later
 
 if TYPE_CHECKING:
     from .document import BoardDocument
@@ -186,13 +188,13 @@ class DiskWatch(QObject):
     def _changed(self, _path: str) -> None:
         self._pending = True
         # a save replaces the file: watch the new one once the rename is done
-        QTimer.singleShot(200, self.window, self.follow)
+        call_later(200, self.window, self.follow)
         if self.window.isActiveWindow():
-            QTimer.singleShot(0, self.window, self.check)
+            call_later(0, self.window, self.check)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.WindowActivate and self._pending:
-            QTimer.singleShot(0, self.window, self.check)
+            call_later(0, self.window, self.check)
         return False
 
     def check(self) -> None:
@@ -241,12 +243,10 @@ def install_disk_watch(window: Any) -> DiskWatch:
     window.disk_watch = watch
     watch.follow()
     window.doc.pathChanged.connect(lambda _: watch.follow())
-    switch = window.set_document
 
-    def set_document(doc: Any) -> None:
-        switch(doc)
+    def follow(doc: Any) -> None:
         doc.pathChanged.connect(lambda _: watch.follow())
         watch.follow()
 
-    window.set_document = set_document
+    window.documentChanged.connect(follow)
     return watch

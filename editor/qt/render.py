@@ -14,14 +14,16 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from editor.formats.atomic import write_atomic
 from editor.model.position import Annotations, Position
+from editor.workspace import catalogue as load_catalogue
 
+from . import art
 from . import palette as pal
 from .items import (
     CELL,
-    FigureItem,
     TileItem,
     annotation_items,
     cell_rect,
+    figure_items,
 )
 
 #: Largest PNG written, in pixels (a 4-byte pixel each while drawing).
@@ -51,22 +53,24 @@ def ensure_app() -> QCoreApplication:
 
 def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsScene:
     """A scene with the tiles, the figures in their players' colours, the annotations and the
-    title above the board. Items are not indexed: the scene is for export."""
+    title above the board. Items are not indexed: the scene is for export. Tile images are
+    found through the catalogue the position was read with (the built-in and plugin sets)."""
     ensure_app()
+    art.use_catalogue(load_catalogue())
     scene = QGraphicsScene()
     scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
     scene.setBackgroundBrush(pal.colour(pal.BACKGROUND))
     board = position.board
     for placed in board:
         scene.addItem(TileItem(placed.tile, placed.rotation, placed.x, placed.y))
-    slots: dict[int, int] = {}
-    for figure in board.figures:
-        placed = board.placed_of(figure.node)
-        slot = slots[figure.node] = slots.get(figure.node, -1) + 1
-        colour = (board.players[figure.owner].colour if 0 <= figure.owner < len(board.players)
-                  else "#888888")
-        scene.addItem(FigureItem(figure.kind, colour, placed.tile, placed.rotation, placed.x,
-                                 placed.y, board.node_segment[figure.node], slot=slot))
+    players = board.players
+
+    def colour(owner: int) -> str:
+        return players[owner].colour if 0 <= owner < len(players) else "#888888"
+
+    for standing in figure_items(board, board.cells, colour).values():
+        for figure_item, _ in standing:
+            scene.addItem(figure_item)
     if annotations:
         for item in annotation_items(board, _shown(position.annotations)):
             scene.addItem(item)

@@ -18,6 +18,7 @@ from editor.model.board import Cell
 from editor.model.findings import Finding
 from editor.model.tiles import Tile
 
+from . import art
 from . import palette as pal
 from .document import BoardDocument
 from .items import (
@@ -34,6 +35,7 @@ from .items import (
     TileItem,
     annotation_items,
     cell_rect,
+    figure_items,
 )
 
 #: Empty cells kept around the tiles so that there is room to pan and to build.
@@ -50,6 +52,7 @@ class BoardScene(QGraphicsScene):
     def __init__(self, doc: BoardDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
+        art.use_catalogue(doc.catalogue)
         self.tiles: dict[Cell, TileItem] = {}
         self.figures: dict[Cell, list[FigureItem]] = {}
         self.markers: dict[Cell, CellMarkerItem] = {}
@@ -182,19 +185,11 @@ class BoardScene(QGraphicsScene):
     def _refresh_figures(self, cell: Cell) -> None:
         for item in self.figures.pop(cell, []):
             self.removeItem(item)
-        spec = self.doc.tile_at(*cell)
-        if spec is None:
-            return
+        board = self.doc.board
         items = []
-        slots: dict[int, int] = {}
-        for _, figure in self.doc.figures_at(*cell):
-            index = spec.tile.segment_index.get(figure.segment)
-            if index is None:
-                continue
-            slot = slots[index] = slots.get(index, -1) + 1
-            item = FigureItem(figure.kind, self.doc.player_colour(figure.owner), spec.tile,
-                              spec.rotation, cell[0], cell[1], index, slot=slot)
-            item.setToolTip(f"{self._owner(figure.owner)}: {figure.kind} on {figure.segment}")
+        for item, figure in figure_items(board, [cell], self.doc.player_colour).get(cell, []):
+            item.setToolTip(f"{self._owner(figure.owner)}: {figure.kind} on "
+                            f"{board.segment_of(figure.node).id}")
             self.addItem(item)
             items.append(item)
         if items:

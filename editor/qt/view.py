@@ -1,10 +1,9 @@
 """The board view: zoom and pan, and the tools that turn mouse and keys into undo commands.
 
-Tools: ``select`` (click selects, drag moves a tile or a figure), ``tile`` (click or drag
-to place the catalogue's tile; a ghost previews it, legal cells are marked), ``figure``
-(click a segment to stand a figure of the chosen kind for the current player), ``note``,
-``arrow`` (drag from cell to cell) and ``highlight`` (click a cell; Shift+click a feature).
-Hovering shows the feature under the cursor across tiles in every tool.
+The tools (``select``, ``tile``, ``figure``, ``note``, ``arrow``, ``highlight``) are small
+classes in :mod:`editor.qt.tools`; the view keeps what they share. With the tile tool a
+ghost previews the tile in hand and legal cells are marked. Hovering shows the feature
+under the cursor across tiles in every tool.
 
 Without a mouse: the arrow keys move a cell cursor (the ghost tile and the inspector follow
 it), Enter does what a click on that cell does (places the tile in hand, offers the
@@ -55,32 +54,29 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import _
 from editor.model.board import Cell
-from editor.model.position import Arrow, Highlight, Note
+from editor.model.position import Note
 from editor.model.tiles import Tile
 from editor.terms import figure_name
 
 from .commands import (
     AddAnnotation,
-    AddFigure,
-    MoveFigure,
-    MoveTile,
     PlaceTile,
     RemoveFigure,
     RemoveTile,
     RotateTile,
 )
-from .docks.catalogue import TILE_MIME
-from .document import BoardDocument, FigureSpec, TileSpec
+from .document import BoardDocument, TileSpec
+from .mime import TILE_MIME
 from .scene import CELL, BoardScene
+from .tools import TOOL_CLASSES, SelectTool, Tool
 
-TOOLS = ("select", "tile", "figure", "note", "arrow", "highlight")
+TOOLS = tuple(TOOL_CLASSES)
 MIN_ZOOM = 0.03
 MAX_ZOOM = 6.0
 #: Zoom factor of one wheel notch (120 eighths of a degree) and of the +/- keys.
 NOTCH = 1.25
 #: Pixels the mouse must travel before a press becomes a drag.
 DRAG_DISTANCE = 5
-HIGHLIGHT_COLOUR = "#ffd166"
 #: The arrow keys' steps of the cell cursor.
 _STEPS = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1),
           Qt.Key.Key_Down: (0, 1)}
@@ -105,7 +101,8 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.board_scene = scene
-        self.tool = "select"
+        #: the current tool (:mod:`editor.qt.tools`)
+        self.interaction: Tool = SelectTool(self)
         self.tile: Tile | None = None
         self.rotation = 0
         self.figure_kind = "follower"
@@ -113,10 +110,12 @@ class BoardView(QGraphicsView):
         self.selected_figure: int | None = None
         self._press: QPoint | None = None
         self._press_button = Qt.MouseButton.NoButton
-        self._press_cell: Cell | None = None
-        self._press_figure: int | None = None
+        #: where the current press started: its cell and the figure under it
+        self.press_cell: Cell | None = None
+        self.press_figure: int | None = None
         self._dragging = False
-        self._macro = False
+        #: a drag of the tile tool is one undoable edit (an undo macro) until released
+        self.in_macro = False
         self._panning = False
         self._space = False
         self._pan_from = QPoint()
@@ -124,7 +123,7 @@ class BoardView(QGraphicsView):
         self._hover: tuple[int, int, str] | None = None
         #: the keyboard's cell cursor, and the start of an arrow drawn with the keys
         self.cursor_cell: Cell | None = None
-        self._arrow_from: Cell | None = None
+        self.arrow_start: Cell | None = None
         self._zoom_anchor = QPointF()
         self._zoom_animation = QVariantAnimation(self)
         self._zoom_animation.setDuration(140)
@@ -155,7 +154,7 @@ class BoardView(QGraphicsView):
         """Follow the scene's document."""
         doc.edited.connect(self._legal_timer.start)
         self.cursor_cell = None
-        self._arrow_from = None
+        self.arrow_start = None
         self.selected_figure = None
         self._hover = None
         self._ghost_cell = None
@@ -169,18 +168,22 @@ class BoardView(QGraphicsView):
 
     # -- tools -----------------------------------------------------------------------------
 
+    @property
+    def tool(self) -> str:
+        """The name of the current tool (one of :data:`TOOLS`)."""
+        return self.interaction.name
+
     def set_tool(self, tool: str) -> None:
         """Switch to one of :data:`TOOLS`."""
-        if tool not in TOOLS:
+        if tool not in TOOL_CLASSES:
             raise ValueError(f"unknown tool {tool!r}")
         if tool != self.tool:
-            self.tool = tool
+            self.interaction = TOOL_CLASSES[tool](self)
             self.board_scene.hide_ghost()
             self._ghost_cell = None
             self.refresh_legal()
             self.toolChanged.emit(tool)
-        self.viewport().setCursor(Qt.CursorShape.ArrowCursor if tool == "select"
-                                  else Qt.CursorShape.CrossCursor)
+        self.viewport().setCursor(self.interaction.cursor)
 
     def set_tile(self, tile: Tile | None) -> None:
         """The catalogue tile the tile tool places (choosing one arms the tile tool)."""
@@ -199,7 +202,7 @@ class BoardView(QGraphicsView):
 
     def turn(self, turns: int) -> None:
         """R / Shift+R: turn the tile to place, or the selected tile on the board."""
-        if self.tool == "tile" and self.tile is not None:
+        if self.interaction.places_tiles and self.tile is not None:
             self.set_rotation(self.rotation + turns)
             return
         cell = self.board_scene.selected_cell
@@ -221,7 +224,7 @@ class BoardView(QGraphicsView):
 
     def refresh_legal(self) -> None:
         """Mark the cells (and rotations) where the chosen tile may go."""
-        if self.tool == "tile" and self.tile is not None:
+        if self.interaction.places_tiles and self.tile is not None:
             spots = self.doc.engine.legal_placements(self.doc.board, self.tile)
             self.board_scene.show_legal(spots)
         else:
@@ -320,8 +323,8 @@ class BoardView(QGraphicsView):
         elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self.delete_selection()
         elif key == Qt.Key.Key_Escape:
-            if self._arrow_from is not None:
-                self._arrow_from = None
+            if self.arrow_start is not None:
+                self.arrow_start = None
                 self.board_scene.show_arrow_preview(None, None)
             else:
                 self.set_tool("select")
@@ -361,9 +364,9 @@ class BoardView(QGraphicsView):
         self.ensureVisible(QRectF(cell[0] * CELL, cell[1] * CELL, CELL, CELL), 20, 20)
         self.cellHovered.emit(*cell)
         self.featureHovered.emit(cell[0], cell[1], "")
-        if self._arrow_from is not None:
-            self.board_scene.show_arrow_preview(self._arrow_from, cell)
-        if self.tool == "tile":
+        if self.arrow_start is not None:
+            self.board_scene.show_arrow_preview(self.arrow_start, cell)
+        if self.interaction.places_tiles:
             self._ghost_cell = cell
             self._update_ghost()
 
@@ -373,22 +376,7 @@ class BoardView(QGraphicsView):
             self.move_cursor(0, 0)
             return
         cell = self.cursor_cell
-        doc = self.doc
-        if self.tool == "figure":
-            found = self.choose_segment(cell)
-            if found is not None and 0 <= self.player < len(doc.players):
-                doc.undo_stack.push(AddFigure(doc, FigureSpec(self.figure_kind, self.player,
-                                                              *cell, found)))
-            return
-        if self.tool == "arrow":
-            if self._arrow_from is None:
-                self._arrow_from = cell
-            else:
-                if self._arrow_from != cell:
-                    doc.undo_stack.push(AddAnnotation(doc, "arrows",
-                                                      Arrow(self._arrow_from, cell)))
-                self._arrow_from = None
-                self.board_scene.show_arrow_preview(None, None)
+        if self.interaction.act_at(cell):
             return
         self.click(QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL))
 
@@ -436,8 +424,8 @@ class BoardView(QGraphicsView):
         elif button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
             self._press = pos
             self._press_button = button
-            self._press_cell = self.cell_at(pos)
-            self._press_figure = self.board_scene.figure_at(self.mapToScene(pos))
+            self.press_cell = self.cell_at(pos)
+            self.press_figure = self.board_scene.figure_at(self.mapToScene(pos))
             self._dragging = False
         event.accept()
 
@@ -461,11 +449,7 @@ class BoardView(QGraphicsView):
                 self._press = None
                 self._start_pan(pos)
                 return
-            if self.tool == "tile" and self.tile is not None:
-                self.doc.undo_stack.beginMacro(_("Place {tile} tiles").format(tile=self.tile.ref))
-                self._macro = True
-                if self._press_cell is not None:
-                    self._place(self._press_cell)
+            self.interaction.drag_started()
         self.hover(self.mapToScene(pos))
         if self._dragging and self._press_button == Qt.MouseButton.LeftButton:
             self._drag_to(self.cell_at(pos))
@@ -482,14 +466,14 @@ class BoardView(QGraphicsView):
             self._hover = key
             scene.highlight_feature(*found if found else (0, 0, None))
             self.featureHovered.emit(*key)
-        if self.tool == "tile" and cell != self._ghost_cell:
+        if self.interaction.places_tiles and cell != self._ghost_cell:
             self._ghost_cell = cell
             self._update_ghost()
 
     def _update_ghost(self, keep_rotation: bool = False) -> None:
         """Preview the tile to place on the hovered cell, turned to a rotation that fits."""
         cell = self._ghost_cell
-        if self.tool != "tile" or self.tile is None or cell is None:
+        if not self.interaction.places_tiles or self.tile is None or cell is None:
             self.board_scene.hide_ghost()
             return
         doc = self.doc
@@ -507,17 +491,7 @@ class BoardView(QGraphicsView):
 
     def _drag_to(self, cell: Cell) -> None:
         """Feedback while dragging: a moving tile's ghost, an arrow's end, tiles painted."""
-        if self.tool == "select" and self._press_cell in self.doc.board.cells \
-                and self._press_figure is None:
-            spec = self.doc.tile_at(*self._press_cell)
-            assert spec is not None
-            taken = cell in self.doc.board.cells and cell != self._press_cell
-            self.board_scene.show_ghost(spec.tile, cell, spec.rotation,
-                                        ["taken"] if taken else [])
-        elif self.tool == "tile":
-            self._place(cell)
-        elif self.tool == "arrow" and self._press_cell is not None:
-            self.board_scene.show_arrow_preview(self._press_cell, cell)
+        self.interaction.drag_to(cell)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         pos = event.position().toPoint()
@@ -539,8 +513,8 @@ class BoardView(QGraphicsView):
             self._context_menu(event.globalPosition().toPoint(), cell)
         elif dragging:
             self._drop(point, cell)
-            if self._macro:
-                self._macro = False
+            if self.in_macro:
+                self.in_macro = False
                 self.doc.undo_stack.endMacro()
         else:
             self.click(point, event.modifiers())
@@ -559,28 +533,8 @@ class BoardView(QGraphicsView):
         """A left click at a scene point with the current tool."""
         scene = self.board_scene
         cell = scene.cell_at(point)
-        doc = self.doc
-        if self.tool == "tile":
-            self._place(cell)
-        elif self.tool == "figure":
-            found = scene.segment_at(point)
-            if found is not None and 0 <= self.player < len(doc.players):
-                x, y, segment = found
-                doc.undo_stack.push(AddFigure(doc, FigureSpec(self.figure_kind, self.player,
-                                                              x, y, segment)))
-        elif self.tool == "note":
-            text, ok = QInputDialog.getMultiLineText(self, _("Note"),
-                                                     _("Note at {cell}:").format(cell=cell))
-            if ok and text.strip():
-                doc.undo_stack.push(AddAnnotation(doc, "notes", Note(*cell, text.strip())))
-        elif self.tool == "highlight":
-            found = scene.segment_at(point)
-            if modifiers & Qt.KeyboardModifier.ShiftModifier and found is not None:
-                item = Highlight(HIGHLIGHT_COLOUR, [], found)
-            else:
-                item = Highlight(HIGHLIGHT_COLOUR, [cell])
-            doc.undo_stack.push(AddAnnotation(doc, "highlights", item))
-        figure = scene.figure_at(point) if self.tool == "select" else None
+        self.interaction.click(point, cell, modifiers)
+        figure = self.interaction.figure_at(point)
         self.selected_figure = figure
         scene.select_figure(figure)
         scene.select_cell(cell)
@@ -589,7 +543,8 @@ class BoardView(QGraphicsView):
             scene.cursor.place(cell if self.hasFocus() else None)
         self.cellSelected.emit(*cell)
 
-    def _place(self, cell: Cell) -> None:
+    def place(self, cell: Cell) -> None:
+        """Place the tile in hand on an empty cell."""
         if self.tile is None or cell in self.doc.board.cells:
             return
         self.doc.undo_stack.push(PlaceTile(self.doc, TileSpec(self.tile, *cell,
@@ -600,23 +555,9 @@ class BoardView(QGraphicsView):
     def _drop(self, point: QPointF, cell: Cell) -> None:
         """The end of a drag: move a tile or a figure, or finish an arrow."""
         scene = self.board_scene
-        doc = self.doc
-        source = self._press_cell
         scene.hide_ghost()
         scene.show_arrow_preview(None, None)
-        if self.tool == "arrow" and source is not None and source != cell:
-            doc.undo_stack.push(AddAnnotation(doc, "arrows", Arrow(source, cell)))
-        elif self.tool == "select" and self._press_figure is not None:
-            found = scene.segment_at(point)
-            old = doc.figures()[self._press_figure]
-            if found is not None and (old.x, old.y, old.segment) != found:
-                doc.undo_stack.push(MoveFigure(doc, self._press_figure,
-                                               FigureSpec(old.kind, old.owner, *found)))
-        elif self.tool == "select" and source is not None and source != cell \
-                and source in doc.board.cells and cell not in doc.board.cells:
-            doc.undo_stack.push(MoveTile(doc, source, cell))
-            scene.select_cell(cell)
-            self.cellSelected.emit(*cell)
+        self.interaction.drop(point, cell, self.press_cell, self.press_figure)
 
     def _context_menu(self, where: QPoint, cell: Cell) -> None:
         doc = self.doc
@@ -634,13 +575,14 @@ class BoardView(QGraphicsView):
                     owner=owner, figure=figure_name(figure.kind), segment=figure.segment),
                                partial(self._push, RemoveFigure(doc, index)))
             menu.addAction(_("Remove tile"), lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
-        menu.addAction(_("Add note here…"), lambda: self._note_at(cell))
+        menu.addAction(_("Add note here…"), lambda: self.note_at(cell))
         menu.exec(where)
 
     def _push(self, command: QUndoCommand) -> None:
         self.doc.undo_stack.push(command)
 
-    def _note_at(self, cell: Cell) -> None:
+    def note_at(self, cell: Cell) -> None:
+        """Ask for a note and pin it to ``cell``."""
         text, ok = QInputDialog.getMultiLineText(self, _("Note"),
                                                  _("Note at {cell}:").format(cell=cell))
         if ok and text.strip():
@@ -671,7 +613,7 @@ class BoardView(QGraphicsView):
         if not event.mimeData().hasFormat(TILE_MIME):
             super().dropEvent(event)
             return
-        self._place(self.cell_at(event.position()))
+        self.place(self.cell_at(event.position()))
         event.acceptProposedAction()
 
     def enterEvent(self, event: QEnterEvent) -> None:

@@ -12,11 +12,11 @@ from editor.model.events import Event
 from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
-from editor.model.ports import SIDE_DELTA, SIDE_NAMES
 from editor.model.rulebook import define
 from editor.model.tiles import Tile
-from editor.terms import feature_name, figure_name
+from editor.terms import figure_name
 
+from .geometry import placement_geometry
 from .moves import (
     PLACE,
     TAKE_BACK,
@@ -85,12 +85,6 @@ def _joined(masks: tuple[int, ...], occupied: int, mine: int,
     return occupied, mine
 
 
-
-def side_kind(kind: str) -> str:
-    """What a tile side shows, for a message: its feature's name, or « nothing »."""
-    return feature_name(kind) if kind else _("nothing")
-
-
 class Engine:
     """Plays moves on a board under one ruleset.
 
@@ -118,29 +112,9 @@ class Engine:
     def placement_findings(self, board: Board, tile: Tile, x: int, y: int,
                            rotation: int) -> list[Finding]:
         """Why ``tile`` may not go at (x, y) turned ``rotation`` quarter turns."""
-        cell = (x, y)
-        if cell in board.cells:
-            return [Finding(_("cell ({x}, {y}) already holds {tile}").format(
-                x=x, y=y, tile=board.cells[cell].tile.ref),
-                            code="cell-taken", cell=cell)]
-        findings = []
-        if board.cells and board.signature(x, y) == ("", "", "", ""):
-            findings.append(Finding(_("({x}, {y}) does not touch any tile on the board"
-                                      ).format(x=x, y=y),
-                                    code="not-adjacent", cell=cell))
-        mine = tile.orientations[rotation % 4].side_kinds
-        for side, (dx, dy) in enumerate(SIDE_DELTA):
-            other = board.cells.get((x + dx, y + dy))
-            if other is None:
-                continue
-            theirs = other.orientation.side_kinds[(side + 2) % 4]
-            if mine[side] != theirs:
-                findings.append(Finding(
-                    _("{side} side shows {mine} but {other} at ({x}, {y}) shows {theirs}"
-                      ).format(side=SIDE_NAMES[side], mine=side_kind(mine[side]),
-                               other=other.tile.ref, x=x + dx, y=y + dy,
-                               theirs=side_kind(theirs)),
-                    code="sides-differ", cell=cell))
+        findings = placement_geometry(board, tile, x, y, rotation)
+        if findings and findings[0].code == "cell-taken":
+            return findings
         if self._restricts(tile):
             findings += self.rules.hooks.placement_findings(board, tile, x, y, rotation % 4)
         return findings

@@ -73,7 +73,9 @@ def edited(draw: st.DrawFn, original: dict[str, Any]) -> dict[str, Any]:
         if edit == "delete":
             del container[key]
         elif edit == "retype":
-            container[key] = draw(st.sampled_from(OTHER_TYPE[type(container[key])]))
+            # a copy: the sampled constants must not be edited by later edits or the checks
+            other = draw(st.sampled_from(OTHER_TYPE[type(container[key])]))
+            container[key] = copy.deepcopy(other)
         elif edit == "copy":
             source, name = draw(st.sampled_from(spots))
             container[key] = copy.deepcopy(source[name])

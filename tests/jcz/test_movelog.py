@@ -9,22 +9,16 @@ from typing import Any
 
 import pytest
 from jcz_support import save_path
-from PySide6.QtCore import QSettings, QStandardPaths
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QSettings, QStandardPaths, Signal
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from editor.formats.boards import position_to_dict
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.qt.docks.movelog import (
-    MoveLogDock,
-    MoveLogPanel,
-    install_move_log,
-    open_jcz,
-    open_path,
-)
+from editor.qt.docks.movelog import MoveLogDock, MoveLogPanel, install_move_log
 from editor.qt.document import BoardDocument
+from editor.qt.files import open_board, open_jcz
 from editor.resources import data_dir
 from editor.workspace import open_position
 
@@ -122,49 +116,41 @@ def isolated_settings(tmp_path: Path, qapp) -> Path:
 
 
 class _Window(QMainWindow):
-    """What the move log uses of the main window."""
+    """What the move log uses of a main window: its document, the signal it changes it by,
+    its list of docks and its Panels menu."""
 
-    def __init__(self, doc: BoardDocument, host: PluginHost, catalogue: Catalogue) -> None:
+    documentChanged = Signal(object)
+
+    def __init__(self, doc: BoardDocument) -> None:
         super().__init__()
-        self.doc, self.host, self.catalogue = doc, host, catalogue
+        self.doc = doc
         self.docks: list[object] = []
-        self.opened: list[str] = []
-        self.open_action = QAction("&Open…", self)
-        self.open_action.triggered.connect(lambda *_: None)
+        self.panels_menu = QMenu("&Panels", self)
 
     def set_document(self, doc: BoardDocument) -> None:
         self.doc = doc
-
-    def open_file(self, path: str) -> bool:
-        self.opened.append(path)
-        return True
-
-    def maybe_save(self) -> bool:
-        return True
+        self.documentChanged.emit(doc)
 
 
-def test_install_adds_the_dock_and_opens_jcz(qtbot, host: PluginHost, catalogue: Catalogue,
-                                             isolated_settings: Path) -> None:
-    window = _Window(BoardDocument(host=host, catalogue=catalogue), host, catalogue)
+def test_install_adds_the_dock_and_follows_the_window(qtbot, host: PluginHost,
+                                                     catalogue: Catalogue) -> None:
+    window = _Window(BoardDocument(host=host, catalogue=catalogue))
     qtbot.addWidget(window)
-    install_move_log(window)
-    dock = window.findChild(MoveLogDock)
-    assert dock is not None and window.docks == [dock]
+    dock = install_move_log(window)
+    assert window.docks == [dock] and dock.toggleViewAction() in window.panels_menu.actions()
     assert dock.panel.moves.count() == 0  # a new document has no log
-    assert window.open_file(save_path("tiny-city"))
-    assert window.doc.position.moves and dock.panel.doc is window.doc
-    assert dock.panel.moves.count() == 5 and window.doc.path == "" and window.doc.modified
-    assert window.open_file("other.board.json") and window.opened == ["other.board.json"]
-    assert open_path(save_path("tiny-city"), host, catalogue).document is not None
-    assert open_path(str(SAMPLE), host, catalogue).document is not None
-    refused = open_path(save_path("unknown-tile"), host, catalogue)
+    game = open_board(save_path("tiny-city"), host, catalogue).document
+    assert game is not None and game.position.moves and game.path == "" and game.modified
+    window.set_document(game)
+    assert dock.panel.doc is game and dock.panel.moves.count() == 5
+    assert open_board(str(SAMPLE), host, catalogue).document is not None
+    refused = open_board(save_path("unknown-tile"), host, catalogue)
     assert refused.document is None and "BA/Nope" in refused.message
     shown: list[object] = []
     window.statusBar = lambda: None  # the stand-in has no status bar to tell
     dock.panel.previewChanged.connect(shown.append)
     dock.panel.select(1)
     assert shown and shown[-1] is dock.panel.preview  # no view: shown in the dock only
-
 
 
 def test_a_board_without_moves_is_left_alone(qtbot, host: PluginHost,
@@ -190,10 +176,9 @@ def test_install_on_the_main_window(qtbot, host: PluginHost, catalogue: Catalogu
 
     window = MainWindow(BoardDocument(host=host, catalogue=catalogue), host, catalogue)
     qtbot.addWidget(window)
-    install_move_log(window)
-    dock = window.findChild(MoveLogDock)
-    assert dock is not None and dock in window.docks
-    assert window.open_file(save_path("base-game"))
+    dock = window.move_log_dock
+    assert dock in window.docks and window.findChildren(MoveLogDock) == [dock]
+    assert window.open_any(save_path("base-game"))
     panel = dock.panel
     assert panel.doc is window.doc and panel.moves.count() == 8
     panel.select(3)
@@ -224,7 +209,7 @@ def edited(qtbot, host: PluginHost, catalogue: Catalogue, isolated_settings: Pat
     assert game is not None
     save_position(path, game.position)
     window = MainWindow(BoardDocument(host=host, catalogue=catalogue), host, catalogue)
-    assert window.open_file(str(path))
+    assert window.open_any(str(path))
     doc = window.doc
     free = next(iter(doc.board.frontier))
     doc.undo_stack.push(PlaceTile(doc, TileSpec(catalogue.tile("base-c2/B"), *free, 0)))

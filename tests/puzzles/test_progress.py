@@ -143,10 +143,11 @@ def write(tmp_path: Path, data: dict) -> str:
 
 
 def test_solve_time_limit_prints_the_moves_searched(tmp_path, capsys):
-    code = main(["solve", write(tmp_path, slow_board()), "--time-limit", "0.5", "--top", "0"])
+    board = write(tmp_path, slow_board())
+    code = main(["solve", board, "--time-limit", "0.5", "--top", "0"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert "solve: time limit of 0.5 s reached after" in err
+    assert f"solve: {board}: time limit of 0.5 s reached after" in err
     # the first tile alone is ranked in full unless the machine is very slow
     assert ("Not proven: time limit of 0.5 s" in out) != ("Incomplete: time limit of 0.5 s"
                                                           in out)

@@ -5,22 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from board_support import partition
 from qt_support import sample_document, snapshot
 
 from editor.model.board import Board
 from editor.model.findings import Severity
 from editor.model.players import Player
 from editor.qt.document import BoardDocument, FigureSpec, TileSpec
-
-
-def partition(board: Board) -> set[frozenset[tuple[tuple[int, int], str]]]:
-    """Features as sets of (cell, segment id): independent of node numbers."""
-    groups: dict[int, set] = {}
-    for node in range(len(board.parent)):
-        cell = board.node_cell[node]
-        if cell in board.cells and board.cells[cell].first_node <= node:
-            groups.setdefault(board.find(node), set()).add((cell, board.segment_of(node).id))
-    return {frozenset(g) for g in groups.values()}
 
 
 def fresh(doc: BoardDocument) -> Board:

@@ -122,7 +122,7 @@ def test_an_invalid_file_is_refused_with_the_validators_message(window: MainWind
     details = []
     monkeypatch.setattr(QMessageBox, "exec", lambda box: details.append(box.detailedText()))
     before = window.doc
-    assert not window.open_file(str(bad))
+    assert not window.open_any(str(bad))
     assert window.doc is before
     assert "bad.board.json::$" in details[0] and "colour" in details[0]
 
@@ -134,7 +134,7 @@ def test_a_file_with_findings_opens_and_lists_them(window: MainWindow, tmp_path,
     data["tiles"].append({"tile": "base-c2/V", "x": 12, "y": 12, "rotation": 0})
     path = tmp_path / "lint.board.json"
     path.write_text(dumps(data), encoding="utf-8")
-    assert window.open_file(str(path))
+    assert window.open_any(str(path))
     window.doc.flush()
     tree = window.findings_dock.findings.tree
     messages = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]

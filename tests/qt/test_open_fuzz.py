@@ -136,7 +136,8 @@ def open_case(data: bytes, source: Path, work: Path, how: str, host: PluginHost,
                       or (path.suffix == ".jcz" and w.doc.position.moves)]
         else:
             assert window is not None
-            boards = [window] if window.open_file(str(path)) else []
+            window.doc.mark_saved()  # the case before (a .jcz read in) is not this one's
+            boards = [window] if window.open_any(str(path)) else []
         for board in boards:
             exercised(board)
     designed = set(OPEN_WINDOWS) - before

@@ -10,9 +10,9 @@ from qt_support import SAMPLE, isolated_settings  # noqa: F401
 
 from editor.formats.boards import position_from_dict, position_to_dict
 from editor.plugins import BUILTIN_PLUGINS, PluginHost
-from editor.qt import document
 from editor.qt.document import BoardDocument
 from editor.qt.mainwindow import MainWindow
+from editor.rules import analysis
 from editor.rules.score_report import score_report
 from editor.workspace import catalogue as load_catalogue
 from editor.workspace import open_position
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("isolated_settings")
 def test_a_failing_hook_is_told_in_the_status_bar_and_findings(qtbot, monkeypatch,
                                                                behaviour, why):
     monkeypatch.setitem(faulty_edition.BEHAVIOUR, "final", behaviour)
-    monkeypatch.setattr(document, "HOOK_BUDGET_S", 0.3)
+    monkeypatch.setattr(analysis, "HOOK_BUDGET_S", 0.3)
     host = PluginHost((*BUILTIN_PLUGINS, "faulty_edition"), entry_points=False)
     catalogue = load_catalogue(host)
     sample, _ = open_position(SAMPLE, host)

@@ -176,7 +176,7 @@ def test_solving_mode_tells_a_tried_move_its_rank(qtbot, catalogue):
 
 def test_install_puzzle_tools_in_a_main_window(qtbot, catalogue, host):
     mainwindow = pytest.importorskip("editor.qt.mainwindow")
-    from editor.qt.overlays import install_puzzle_tools
+    from editor.qt.docks.puzzle_tools import install_puzzle_tools
 
     window = mainwindow.MainWindow(document(catalogue), host, catalogue)
     qtbot.addWidget(window)

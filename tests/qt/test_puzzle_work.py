@@ -17,8 +17,9 @@ from editor.formats.boards import position_from_dict
 from editor.qt.commands import PlaceTile
 from editor.qt.docks.catalogue import TILE_ROLE
 from editor.qt.docks.puzzle import NOTE, PuzzleDock
+from editor.qt.docks.puzzle_tools import sample_puzzles
 from editor.qt.document import BoardDocument, TileSpec
-from editor.qt.overlays import PuzzleOverlay, RankedGhostItem, sample_puzzles
+from editor.qt.overlays import PuzzleOverlay, RankedGhostItem
 from editor.qt.scene import BoardScene
 from editor.resources import data_dir
 from editor.workspace import open_position
@@ -106,7 +107,9 @@ def test_a_long_solve_shows_progress_keeps_the_window_alive_and_cancels(qtbot, c
     qtbot.waitUntil(lambda: panel.work.isVisible() and panel.work_bar.value() > 0,
                     timeout=10000)
     assert "Solving… " in panel.work_bar.format() and "of " in panel.work_bar.format()
-    assert len(ticks) >= 5  # the event loop kept running while the solver worked
+    # the event loop keeps running while the solver works
+    qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=10000)
+    assert panel.busy
     with qtbot.waitSignal(panel.busyChanged, timeout=5000) as ended:
         panel.cancel_button.click()
     timer.stop()

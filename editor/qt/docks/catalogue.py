@@ -33,13 +33,12 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.terms import feature_name, goods_name
 
-from ..art import tile_icon
+from ..art import tile_icon, use_catalogue
 from ..document import BoardDocument
+from ..mime import TILE_MIME
 
 TILE_ROLE = Qt.ItemDataRole.UserRole + 1
 RULESET_SETS = "@ruleset"
-#: Drag-and-drop format of a catalogue tile (its ``set/id`` reference).
-TILE_MIME = "application/x-carcassonne-tile"
 #: Thumbnail sizes (logical pixels): about IDEAL_THUMB, growing with the dock up to
 #: MAX_THUMB until another column fits.
 THUMB = 64
@@ -106,6 +105,7 @@ class TileListModel(QAbstractListModel):
         self.placed: Counter[str] = Counter()
         self.thumb = THUMB
         self.dpr = 1.0
+        use_catalogue(catalogue)
         self._read(catalogue)
 
     def _read(self, catalogue: Catalogue) -> None:

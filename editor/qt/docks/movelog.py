@@ -1,11 +1,10 @@
 """The move log: a read-only timeline of a position's moves.
 
 
-:func:`install_move_log` adds the dock to a main window, shows the selected position in the
-window's board view (its docks following it, the board read-only: a try to edit it says
-how to continue from there) and teaches its File → Open (and Open Recent) to read
-JCloisterZone saves (``.jcz``) through :func:`open_jcz`; :func:`open_path` opens either kind
-(for a file named on the command line).
+:func:`install_move_log` adds the dock to a main window; it follows the window's document
+and shows the selected position in the window's board view (its docks following it, the
+board read-only: a try to edit it says how to continue from there). JCloisterZone saves
+(``.jcz``) are opened by :func:`editor.qt.files.open_board`, as every board is.
 """
 
 from __future__ import annotations
@@ -25,8 +24,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
-    QMainWindow,
-    QMenu,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -36,56 +33,20 @@ from PySide6.QtWidgets import (
 from editor.formats.boards import save_position
 from editor.i18n import _
 from editor.jcz.replay import (
-    OK,
     Replay,
     ReplayError,
     describe_event,
-    open_game,
     replay,
     snapshot_differences,
 )
 from editor.model.findings import Finding
-from editor.model.tilesets import Catalogue
-from editor.plugins import PluginHost
-from editor.workspace import ruleset_of
 
 from ..document import BoardDocument, BoardState
-from ..files import OpenResult, add_recent, guarded_open, open_document
-from ..notices import refuse_file
 
 log = logging.getLogger(__name__)
 
-#: File dialog filter for File → Open once the move log is installed.
-OPEN_FILTER = ("Boards and JCloisterZone saves (*.board.json *.json *.jcz);;"
-               "Board files (*.board.json *.json);;JCloisterZone saves (*.jcz);;All files (*)")
 #: The scene background while a position of the log is shown (the board is read-only).
 PREVIEW_BACKGROUND = "#dfe6ee"
-
-
-def open_path(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
-    """A board file, or a JCloisterZone save when the name ends in ``.jcz``."""
-    if path.lower().endswith(".jcz"):
-        return open_jcz(path, host, catalogue)
-    return open_document(path, host, catalogue)
-
-
-def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
-    """A JCloisterZone save as a new, unsaved document showing the end of its log."""
-    def load() -> OpenResult:
-        position, findings, status = open_game(path, catalogue, host)
-        if position is None or status != OK:
-            return OpenResult(None, findings)
-        try:
-            played = replay(position, ruleset_of(position, host), catalogue)
-        except ReplayError as exc:
-            return OpenResult(None, [*findings, Finding(
-                _("cannot replay: {error}").format(error=exc), "$.replay", path, "unplayable")])
-        position.board = played.board_at(len(played.steps))
-        doc = BoardDocument(position, None, findings, host, catalogue)
-        doc.mark_dirty()
-        return OpenResult(doc, findings)
-
-    return guarded_open(path, load)
 
 
 class ReadOnlyStack(QUndoStack):
@@ -108,8 +69,7 @@ class ContinueFrom(QUndoCommand):
         self.logs = (copy.deepcopy(doc.position.moves), copy.deepcopy(doc.position.moves[:k]))
 
     def _set(self, which: int) -> None:
-        self.doc.position.moves = copy.deepcopy(self.logs[which])
-        self.doc.set_state(self.states[which])
+        self.doc.continue_from(self.states[which], self.logs[which])
 
     def redo(self) -> None:
         self._set(1)
@@ -433,61 +393,25 @@ class MoveLogDock(QDockWidget):
         self.panel.set_document(doc)
 
 
-def install_move_log(window: QMainWindow) -> None:
-    """Add the move-log dock to a main window and let its File → Open read ``.jcz`` saves.
+def install_move_log(window: Any) -> MoveLogDock:
+    """Add the move-log dock to a main window; returns it.
 
-    Uses what the main window offers: ``doc``, ``host``, ``catalogue``, ``set_document``,
-    ``open_file``, ``maybe_save`` and ``open_action``, and when it has them ``view`` (a
-    :class:`~editor.qt.view.BoardView`), ``scene`` and the docks whose widgets show a
-    document (``players_dock`` …): a position of the log is shown there instead of the
-    document, read-only. The window's ``set_document`` and ``open_file`` are wrapped so the
-    dock follows every document and ``.jcz`` paths (from the dialog or Open Recent) are
-    converted instead of read as boards.
+    The dock follows the window's document (its ``documentChanged`` signal) and shows a
+    selected position of the log in the window's board view and docks, read-only (a try to
+    edit it says how to continue from there). The window offers ``doc``,
+    ``documentChanged``, ``docks`` and ``panels_menu``, and when it has them ``view``,
+    ``scene`` and the docks whose widgets show a document (``players_dock`` …).
     """
     dock = MoveLogDock(window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    w: Any = window
-    if hasattr(w, "docks"):
-        w.docks.append(dock)
-    for menu in window.menuBar().findChildren(QMenu):
-        if menu.title() == "&Panels":
-            menu.addAction(dock.toggleViewAction())
-    set_document = w.set_document
-    open_file = w.open_file
+    window.docks.append(dock)
+    window.panels_menu.addAction(dock.toggleViewAction())
     panel = dock.panel
-    panel.previewChanged.connect(lambda shown: _show_in_window(w, shown))
-    panel.refused.connect(lambda text: _tell(w, text, 8000))
-
-    def follow(doc: BoardDocument) -> None:
-        set_document(doc)
-        dock.set_document(doc)
-
-    def open_any(path: str) -> bool:
-        if not path.lower().endswith(".jcz"):
-            return bool(open_file(path))
-        if not w.maybe_save():
-            return False
-        result = open_jcz(path, w.host, w.catalogue)
-        if result.document is None:
-            refuse_file(window, path, result.findings)
-            return False
-        add_recent(path)
-        w.set_document(result.document)
-        return True
-
-    def dialog() -> None:
-        start = os.path.dirname(w.doc.path) if w.doc.path else ""
-        path, _filter = QFileDialog.getOpenFileName(window, _("Open"), start, OPEN_FILTER)
-        if path:
-            w.open_file(path)
-
-    w.set_document = follow
-    w.open_file = open_any
-    action = getattr(w, "open_action", None)
-    if action is not None:
-        action.triggered.disconnect()
-        action.triggered.connect(lambda *_: dialog())
-    dock.set_document(w.doc)
+    panel.previewChanged.connect(lambda shown: _show_in_window(window, shown))
+    panel.refused.connect(lambda text: _tell(window, text, 8000))
+    window.documentChanged.connect(dock.set_document)
+    dock.set_document(window.doc)
+    return dock
 
 
 #: The docks of a main window whose widget shows one document (``set_document``).

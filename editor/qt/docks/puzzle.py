@@ -103,8 +103,7 @@ class SetPuzzle(QUndoCommand):
         self.old = copy.deepcopy(doc.position.puzzle)
 
     def _set(self, puzzle: dict[str, Any] | None) -> None:
-        self.doc.position.puzzle = copy.deepcopy(puzzle)
-        self.doc.edited.emit()
+        self.doc.set_puzzle(puzzle)
 
     def redo(self) -> None:
         self._set(self.new)
