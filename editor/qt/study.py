@@ -41,6 +41,7 @@ from editor.i18n import _
 from editor.model.tiles import RIVER
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.qt import collector
 from editor.rules.compare import default_rulesets
 from editor.rules.ruleset import RulesetError
 from editor.study import Outcome, Progress, StudyError, StudyFolder, spec
@@ -367,6 +368,7 @@ class StudyDialog(QDialog):
             self.signals.finished.emit(outcome)
 
         self._thread = threading.Thread(target=play, name="study", daemon=True)
+        collector.ensure()
         self._thread.start()
 
     def _report(self, state: Progress) -> None:
