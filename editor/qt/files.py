@@ -30,6 +30,7 @@ from editor.formats.boards import load_position, save_position
 from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import read_json, write_json_atomic
 from editor.formats.lint import is_tileset
+from editor.i18n import _
 from editor.jcz.replay import OK, ReplayError, open_game, replay
 from editor.model.findings import Finding
 from editor.model.position import Position
@@ -157,8 +158,8 @@ def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
         try:
             played = replay(position, ruleset_of(position, host), catalogue)
         except ReplayError as exc:
-            return OpenResult(None, [*findings, Finding(f"cannot replay: {exc}", "$.replay",
-                                                        path, "unplayable")])
+            return OpenResult(None, [*findings, Finding(
+                _("cannot replay: {error}").format(error=exc), "$.replay", path, "unplayable")])
         position.board = played.board_at(len(played.steps))
         doc = BoardDocument(position, None, findings, host, catalogue)
         doc.mark_dirty()
