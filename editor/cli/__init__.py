@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from editor import __version__, i18n
 
@@ -57,9 +58,9 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     option it adds."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
+                 width: int | None = None, **kwargs: Any) -> None:  # (newer Pythons' too)
         super().__init__(prog, indent_increment, max_help_position,
-                         _columns() - 2 if width is None else width)
+                         _columns() - 2 if width is None else width, **kwargs)
 
 
 def _columns() -> int:
