@@ -64,8 +64,17 @@ def from_importlib(group: str) -> list[EntryPoint]:
     tests compare with)."""
     from importlib import metadata
 
-    return [EntryPoint(ep.name, ep.value, ep.group, (ep.dist.version or "") if ep.dist else "")
+    return [EntryPoint(ep.name, ep.value, ep.group, _version_of(ep))
             for ep in metadata.entry_points(group=group)]
+
+
+def _version_of(ep: Any) -> str:
+    """The version of an importlib entry point's distribution (``""`` when it has none, or
+    when its metadata cannot be read: some importlib_metadata versions raise then)."""
+    try:
+        return str(ep.dist.version or "") if ep.dist else ""
+    except Exception:
+        return ""
 
 
 def _read(group: str) -> Iterator[EntryPoint]:

@@ -10,6 +10,7 @@ import sys
 import zipfile
 from collections.abc import Iterator
 from importlib import metadata
+from importlib.machinery import PathFinder
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,20 @@ from editor.installed import EntryPoint
 from editor.plugins import PluginHost
 
 GROUP = plugins.ENTRY_POINT_GROUP
+
+
+@pytest.fixture(autouse=True)
+def fresh_meta_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only importlib's own finder of distributions, as in a fresh process. A test that
+    imported the importlib_metadata backport left it replacing that finder (it takes
+    ``find_distributions`` off importlib's PathFinder and puts its own finder on
+    sys.meta_path; the reader then hands every search to importlib): undone here."""
+    monkeypatch.setattr(sys, "meta_path", [
+        f for f in sys.meta_path
+        if getattr(f, "find_distributions", None) is None or f is PathFinder])
+    if not hasattr(PathFinder, "find_distributions"):
+        monkeypatch.setattr(PathFinder, "find_distributions", staticmethod(
+            metadata.MetadataPathFinder.find_distributions), raising=False)
 
 
 def dist(site: Path, folder: str, points: str | None, meta: str | None = "METADATA",
@@ -60,6 +75,15 @@ def test_the_environment_reads_as_importlib_reads_it() -> None:
         assert fast(group) == installed.from_importlib(group), group
     assert [ep.name for ep in fast()] == ["inns-cathedrals"]  # contrib, installed editable
     assert fast("console_scripts")  # a group with many, so the comparison means something
+
+
+def test_with_the_importlib_metadata_backport_importlib_answers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    backport = pytest.importorskip("importlib_metadata")
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, backport.MetadataPathFinder()])
+    with pytest.raises(installed._Unsure):
+        fast()
+    assert installed.entry_points(GROUP) == installed.from_importlib(GROUP) != []
 
 
 def test_layouts_read_as_importlib_reads_them(sites: tuple[Path, Path]) -> None:
