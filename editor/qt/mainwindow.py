@@ -35,9 +35,10 @@ from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 
-from . import about, art, files, ondisk, render
+from . import about, files, ondisk, render
 from . import icons as icons_
 from .accessibility import name_widgets
+from .art.pixmaps import tile_icon, tile_pixmap
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
 from .docks.annotations import AnnotationsDock
 from .docks.catalogue import CatalogueDock
@@ -90,7 +91,7 @@ class MainWindow(QMainWindow):
         self.catalogue = catalogue
         self.doc = doc
         self.autosaver: files.Autosaver | None = None
-        self.setWindowIcon(QIcon(art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
+        self.setWindowIcon(QIcon(tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
                            if "base-c2/D" in catalogue else QIcon())
         self.setDockNestingEnabled(True)
         self.setAcceptDrops(True)
@@ -304,7 +305,7 @@ class MainWindow(QMainWindow):
         self._paint_icons()
         start = next((t for t in self.catalogue if t.start), None)
         if start is not None:
-            self.tool_actions["tile"].setIcon(art.tile_icon(start, 32, max(icons_.SCALES)))
+            self.tool_actions["tile"].setIcon(tile_icon(start, 32, max(icons_.SCALES)))
         self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
         self.add_player_action = self._action("Add &player", self._add_player)
         self.rules_action = self._action("&Ruleset…", self.choose_rules,

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication
 from qt_support import isolated_settings  # noqa: F401
 
 from editor.model.tilesets import Catalogue
-from editor.qt import art, icons
+from editor.qt import icons
+from editor.qt.art.pixmaps import tile_pixmap
 from editor.qt.docks.catalogue import CatalogueWidget, copies_text
 from editor.qt.mainwindow import MainWindow
 
@@ -64,7 +65,7 @@ def test_icons_have_real_2x_pixels(qapp, catalogue: Catalogue) -> None:
     enlarged = single.scaled(64, 64, Qt.AspectRatioMode.IgnoreAspectRatio,
                              Qt.TransformationMode.FastTransformation)
     assert double.toImage().convertToFormat(enlarged.format()) != enlarged
-    tile = art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 48, 2.0)
+    tile = tile_pixmap(catalogue.tile("base-c2/D"), 0, 48, 2.0)
     assert (tile.width(), tile.devicePixelRatio()) == (96, 2.0)
     figure = icons.figure_icon("follower").pixmap(QSize(24, 24), 2.0)
     assert figure.width() == 48

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 
-from ..art import tile_icon, use_catalogue
+from ..art.images import use_catalogue
+from ..art.pixmaps import tile_icon
 from ..document import BoardDocument
 from ..mime import TILE_MIME
 
