@@ -28,6 +28,7 @@ INN_CLEARANCE = 20.0
 CENTRE = QPointF(50.0, 50.0)
 #: Corners clockwise from the top left; side s runs from corner s to corner s + 1.
 CORNERS = (QPointF(0, 0), QPointF(100, 0), QPointF(100, 100), QPointF(0, 100))
+#: Per side, the unit step into the tile, and the side's midpoint.
 INWARD = (QPointF(0, 1), QPointF(-1, 0), QPointF(0, -1), QPointF(1, 0))
 MID = (QPointF(50, 0), QPointF(100, 50), QPointF(50, 100), QPointF(0, 50))
 #: Where along its side (clockwise) each third of the side starts and ends.
@@ -45,17 +46,20 @@ def _port_slot(port: int) -> tuple[int, int]:
 
 
 def port_sample(port: int) -> QPointF:
+    """A point just inside the tile at ``port``, to find what lies there."""
     side, k = _port_slot(port)
     return _side_point(side, (0.25, 0.5, 0.75)[k], 1.5)
 
 
 def wedge(port: int) -> QPolygonF:
+    """The triangle from the centre to the third of a side that ``port`` names."""
     side, k = _port_slot(port)
     t0, t1 = _SPANS[k]
     return QPolygonF([CENTRE, _side_point(side, t0), _side_point(side, t1)])
 
 
 def unit(p: QPointF) -> QPointF:
+    """``p`` scaled to length 1 (the origin stays)."""
     n = math.hypot(p.x(), p.y())
     return QPointF(p.x() / n, p.y() / n) if n else QPointF(0, 0)
 

@@ -10,6 +10,7 @@ from .frame import FRAME
 
 def stroke(path: QPainterPath, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.FlatCap
            ) -> QPainterPath:
+    """The outline a pen of ``width`` would draw along ``path``."""
     s = QPainterPathStroker()
     s.setWidth(width)
     s.setCapStyle(cap)
@@ -18,18 +19,21 @@ def stroke(path: QPainterPath, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyl
 
 
 def rect_path(centre: QPointF, w: float, h: float) -> QPainterPath:
+    """A ``w`` × ``h`` rectangle about ``centre``."""
     path = QPainterPath()
     path.addRect(QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h))
     return path
 
 
 def tile_path() -> QPainterPath:
+    """The whole frame."""
     path = QPainterPath()
     path.addRect(QRectF(0, 0, FRAME, FRAME))
     return path
 
 
 def poly_area(poly: QPolygonF) -> float:
+    """The area a polygon encloses."""
     n = poly.size()
     total = 0.0
     for i in range(n):
@@ -39,6 +43,7 @@ def poly_area(poly: QPolygonF) -> float:
 
 
 def path_area(path: QPainterPath) -> float:
+    """The area a path fills."""
     return sum(poly_area(p) for p in path.toFillPolygons())
 
 

@@ -9,6 +9,7 @@ from .. import palette as pal
 
 
 def pen(colour: str, width: float, cap: Qt.PenCapStyle = Qt.PenCapStyle.FlatCap) -> QPen:
+    """A pen of a palette colour and ``width`` with round joins."""
     pen = QPen(pal.colour(colour), width)
     pen.setCapStyle(cap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)

@@ -15,16 +15,20 @@ from .frame import FRAME
 
 #: Hit-test and drawing priority: later kinds win where areas overlap.
 _PRIORITY = {FIELD: 0, CITY: 1, RIVER: 2, ROAD: 3, GARDEN: 4, MONASTERY: 5}
+#: Cells per side of the grid the map is sampled on.
 GRID = 25
+#: The map's value where no segment is.
 NO_SEGMENT = 255
 
 
 def grid_point(i: int, j: int) -> QPointF:
+    """The centre of grid cell (``i``, ``j``) in the frame."""
     step = FRAME / GRID
     return QPointF((i + 0.5) * step, (j + 0.5) * step)
 
 
 def id_map(segs: tuple[Segment, ...], areas: list[QPainterPath]) -> QImage:
+    """Each segment's area painted in its index, the higher priority kinds on top."""
     image = QImage(100, 100, QImage.Format.Format_Grayscale8)
     image.fill(NO_SEGMENT)
     painter = QPainter(image)
@@ -38,6 +42,7 @@ def id_map(segs: tuple[Segment, ...], areas: list[QPainterPath]) -> QImage:
 
 
 def label_at(image: QImage, point: QPointF) -> int | None:
+    """The segment the map shows at ``point`` (``None``: none, or outside the frame)."""
     x, y = math.floor(point.x()), math.floor(point.y())
     if not (0 <= x < image.width() and 0 <= y < image.height()):
         return None
@@ -46,6 +51,7 @@ def label_at(image: QImage, point: QPointF) -> int | None:
 
 
 def sample_grid(image: QImage) -> list[list[int]]:
+    """The map at the centre of each grid cell, row by row."""
     data = bytes(image.constBits())
     stride = image.bytesPerLine()
     step = int(FRAME / GRID)

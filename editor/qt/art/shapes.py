@@ -73,6 +73,7 @@ def city_shape(sides: frozenset[int], multi: bool) -> tuple[QPainterPath, QPaint
 
 
 def sides_of(seg: Segment) -> frozenset[int]:
+    """The sides a segment owns (by its centre ports, else by any of its ports)."""
     centres = {p // 3 for p in seg.ports if p % 3 == 0}
     return frozenset(centres or {side_of(p) for p in seg.ports})
 

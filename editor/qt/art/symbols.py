@@ -10,6 +10,7 @@ from .pens import pen
 
 
 def paint_symbols(p: QPainter, centre: QPointF, symbols: list[str]) -> None:
+    """A city's pennants and goods side by side about ``centre``."""
     size = 16.0
     x0 = centre.x() - (len(symbols) - 1) * size * 0.55
     for k, name in enumerate(symbols):
