@@ -23,6 +23,7 @@ from .designer.document import DocumentError, playtest_signals
 from .document import BoardDocument
 from .mainwindow import APP_TITLE, MainWindow
 from .notices import report_unopened
+from .preferences import install_language
 
 ORGANIZATION = "carcassonne-editor"
 DOMAIN = "carcassonne-editor.org"
@@ -184,11 +185,13 @@ def startup_files() -> list[str]:
     return [p for p in files.setting_list(SESSION_KEY) if os.path.isfile(p)]
 
 
-def main(paths: list[str]) -> int:
-    """Run the editor until its last window closes; returns the exit code."""
+def main(paths: list[str], lang: str | None = None) -> int:
+    """Run the editor until its last window closes; returns the exit code. ``lang`` (the
+    ``--lang`` option) overrides the language chosen in Preferences and the system's."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     configure(app)
+    install_language(app, lang)
     host = default_host()
     catalogue = load_catalogue(host)
     tile = next((t for s in catalogue.sets for t in s.tiles if t.start), None)

@@ -25,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from editor.i18n import _
 from editor.model.board import Board, Cell
 from editor.model.players import Figure
 from editor.model.position import Annotations
@@ -298,7 +299,7 @@ class LastPlacedItem(CellFrameItem):
 
     def __init__(self, parent: QGraphicsItem | None = None) -> None:
         super().__init__(Z_LAST, parent)
-        self.setToolTip("The tile placed last")
+        self.setToolTip(_("The tile placed last"))
 
     @_guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,

@@ -31,9 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _, ngettext
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
+from editor.terms import figure_name
 
 from . import about, files, ondisk, render
 from . import icons as icons_
@@ -52,27 +54,30 @@ from .docks.scores import ScoresDock, comparison_rulesets
 from .document import BoardDocument
 from .keys import Keys, key_sequences
 from .notices import install_plugin_notices, refuse_file
+from .preferences import show_preferences
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .timers import call_later
 from .view import TOOLS, BoardView
 
 APP_TITLE = "Carcassonne Editor"
-BOARD_FILTER = "Board files (*.board.json *.json);;All files (*)"
+BOARD_FILTER = N_("Board files (*.board.json *.json);;All files (*)")
 #: What File → Open reads (:meth:`MainWindow.open_any`).
-OPEN_FILTER = ("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
-               "JCloisterZone saves (*.jcz);;All files (*)")
+OPEN_FILTER = N_("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
+                 "JCloisterZone saves (*.jcz);;All files (*)")
 #: Version of the saved dock layout: a layout saved by an older version is not restored.
 LAYOUT_VERSION = 2
 #: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
 OPENABLE = (".json", ".jcz")
+#: Each tool's label, key and tip (translated where shown).
 TOOL_LABELS = {
-    "select": ("Select / move", "V", "Click to select; drag a tile or a figure to move it"),
-    "tile": ("Place tile", "T", "Click or drag to place the catalogue tile (R rotates)"),
-    "figure": ("Place figure", "M", "Click a segment to stand a figure for the current player"),
-    "note": ("Note", "N", "Click a cell to pin a note"),
-    "arrow": ("Arrow", "A", "Drag from one cell to another"),
-    "highlight": ("Highlight", "H", "Click a cell; Shift+click a feature"),
+    "select": (N_("Select / move"), "V", N_("Click to select; drag a tile or a figure to move it")),
+    "tile": (N_("Place tile"), "T", N_("Click or drag to place the catalogue tile (R rotates)")),
+    "figure": (N_("Place figure"), "M",
+               N_("Click a segment to stand a figure for the current player")),
+    "note": (N_("Note"), "N", N_("Click a cell to pin a note")),
+    "arrow": (N_("Arrow"), "A", N_("Drag from one cell to another")),
+    "highlight": (N_("Highlight"), "H", N_("Click a cell; Shift+click a feature")),
 }
 
 
@@ -116,7 +121,7 @@ class MainWindow(QMainWindow):
         install_plugin_notices(self)
         playtest_signals().tileSetAdded.connect(self.show_playtested)
         self.setProperty("boardWindow", True)  # play-testing looks for a board to play on
-        self.view.setAccessibleName("Board")
+        self.view.setAccessibleName(_("Board"))
         for dock in self.findChildren(QDockWidget):
             name_widgets(dock, dock.windowTitle())
         self.reset_layout()
@@ -241,48 +246,48 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         sp = QStyle.StandardPixmap
         seq = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_document, [seq.New, "Ctrl+N"],
-                                       "Start an empty position", sp.SP_FileIcon)
-        self.open_action = self._action("&Open…", self.open_dialog, [seq.Open, "Ctrl+O"],
-                                        "Open a board file", sp.SP_DialogOpenButton)
-        self.save_action = self._action("&Save", self.save, [seq.Save, "Ctrl+S"],
-                                        "Save the position", sp.SP_DialogSaveButton)
-        self.save_as_action = self._action("Save &As…", self.save_as,
+        self.new_action = self._action(_("&New"), self.new_document, [seq.New, "Ctrl+N"],
+                                       _("Start an empty position"), sp.SP_FileIcon)
+        self.open_action = self._action(_("&Open…"), self.open_dialog, [seq.Open, "Ctrl+O"],
+                                        _("Open a board file"), sp.SP_DialogOpenButton)
+        self.save_action = self._action(_("&Save"), self.save, [seq.Save, "Ctrl+S"],
+                                        _("Save the position"), sp.SP_DialogSaveButton)
+        self.save_as_action = self._action(_("Save &As…"), self.save_as,
                                            [seq.SaveAs, "Ctrl+Shift+S"],
-                                           "Save the position under a new name")
-        self.export_png_action = self._action("Export &PNG…", lambda: self.export("png"),
-                                              tip="Draw the board into a PNG image")
-        self.export_svg_action = self._action("Export S&VG…", lambda: self.export("svg"),
-                                              tip="Draw the board as an SVG drawing")
-        self.export_notes_action = QAction("Include &annotations in exports", self)
+                                           _("Save the position under a new name"))
+        self.export_png_action = self._action(_("Export &PNG…"), lambda: self.export("png"),
+                                              tip=_("Draw the board into a PNG image"))
+        self.export_svg_action = self._action(_("Export S&VG…"), lambda: self.export("svg"),
+                                              tip=_("Draw the board as an SVG drawing"))
+        self.export_notes_action = QAction(_("Include &annotations in exports"), self)
         self.export_notes_action.setCheckable(True)
         self.export_notes_action.setChecked(True)
-        self.close_action = self._action("&Close window", self.close, [seq.Close, "Ctrl+W"])
-        self.quit_action = self._action("&Quit", quit_all, [seq.Quit, "Ctrl+Q"])
-        self.undo_action = self._action("&Undo", lambda: self.doc.undo_stack.undo(),
+        self.close_action = self._action(_("&Close window"), self.close, [seq.Close, "Ctrl+W"])
+        self.quit_action = self._action(_("&Quit"), quit_all, [seq.Quit, "Ctrl+Q"])
+        self.undo_action = self._action(_("&Undo"), lambda: self.doc.undo_stack.undo(),
                                         [seq.Undo, "Ctrl+Z"])
-        self.redo_action = self._action("&Redo", lambda: self.doc.undo_stack.redo(),
+        self.redo_action = self._action(_("&Redo"), lambda: self.doc.undo_stack.redo(),
                                         [seq.Redo, "Ctrl+Shift+Z", "Ctrl+Y"])
-        self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.turn(1),
-                                          "R", "Turn the tile in hand or the selected tile "
-                                          "a quarter turn")
-        self.rotate_back_action = self._action("Rotate &anticlockwise",
+        self.rotate_action = self._action(_("Rotate &clockwise"), lambda: self.view.turn(1),
+                                          "R", _("Turn the tile in hand or the selected tile "
+                                          "a quarter turn"))
+        self.rotate_back_action = self._action(_("Rotate &anticlockwise"),
                                                lambda: self.view.turn(-1),
                                                "Shift+R")
-        self.delete_action = self._action("&Delete", self.view.delete_selection,
+        self.delete_action = self._action(_("&Delete"), self.view.delete_selection,
                                           [seq.Delete, "Del", "Backspace"],
-                                          "Remove the selected figure or tile", view_only=True)
-        self.zoom_in_action = self._action("Zoom &in", lambda: self.view.zoom_by(1.25),
+                                          _("Remove the selected figure or tile"), view_only=True)
+        self.zoom_in_action = self._action(_("Zoom &in"), lambda: self.view.zoom_by(1.25),
                                            ["+", "="])
-        self.zoom_out_action = self._action("Zoom &out", lambda: self.view.zoom_by(0.8),
+        self.zoom_out_action = self._action(_("Zoom &out"), lambda: self.view.zoom_by(0.8),
                                             "-")
-        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom, "0")
-        self.fit_action = self._action("&Fit board", self.view.fit, "F", "Show every tile")
-        self.grid_action = QAction("Show &grid", self)
+        self.zoom_reset_action = self._action(_("&Actual size"), self.view.reset_zoom, "0")
+        self.fit_action = self._action(_("&Fit board"), self.view.fit, "F", _("Show every tile"))
+        self.grid_action = QAction(_("Show &grid"), self)
         self.grid_action.setCheckable(True)
         self.grid_action.setChecked(True)
         self.grid_action.toggled.connect(lambda on: self.scene.grid.setVisible(on))
-        self.notes_action = QAction("Show a&nnotations", self)
+        self.notes_action = QAction(_("Show a&nnotations"), self)
         self.notes_action.setCheckable(True)
         self.notes_action.setChecked(True)
         self.notes_action.toggled.connect(lambda on: self.scene.set_annotations_visible(on))
@@ -290,8 +295,8 @@ class MainWindow(QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         for tool in TOOLS:
             label, key, tip = TOOL_LABELS[tool]
-            action = self._action(label, lambda t=tool: self.view.set_tool(t),
-                                  key, tip)
+            action = self._action(_(label), lambda t=tool: self.view.set_tool(t),
+                                  key, _(tip))
             action.setCheckable(True)
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
@@ -307,21 +312,21 @@ class MainWindow(QMainWindow):
         if start is not None:
             self.tool_actions["tile"].setIcon(tile_icon(start, 32, max(icons_.SCALES)))
         self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
-        self.add_player_action = self._action("Add &player", self._add_player)
-        self.rules_action = self._action("&Ruleset…", self.choose_rules,
-                                         tip="Base edition, expansions and options")
-        self.compare_action = self._action("&Compare rulesets", lambda: self.show_scores(2),
-                                           tip="The same position under several rulesets")
-        self.final_action = self._action("&Final scoring", lambda: self.show_scores(1),
-                                         tip="What the end of the game would add now")
+        self.add_player_action = self._action(_("Add &player"), self._add_player)
+        self.rules_action = self._action(_("&Ruleset…"), self.choose_rules,
+                                         tip=_("Base edition, expansions and options"))
+        self.compare_action = self._action(_("&Compare rulesets"), lambda: self.show_scores(2),
+                                           tip=_("The same position under several rulesets"))
+        self.final_action = self._action(_("&Final scoring"), lambda: self.show_scores(1),
+                                         tip=_("What the end of the game would add now"))
 
     def _make_menus(self) -> None:
         """The menu bar; each menu is kept as an attribute (``file_menu``, …) for the tools
         that add to it, never looked up again through ``QAction.menu()``."""
         bar = self.menuBar()
-        self.file_menu = file = bar.addMenu("&File")
+        self.file_menu = file = bar.addMenu(_("&File"))
         file.addActions([self.new_action, self.open_action])
-        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu = file.addMenu(_("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file.addSeparator()
         file.addActions([self.save_action, self.save_as_action])
@@ -330,69 +335,77 @@ class MainWindow(QMainWindow):
                          self.export_notes_action])
         file.addSeparator()
         file.addActions([self.close_action, self.quit_action])
-        self.edit_menu = edit = bar.addMenu("&Edit")
+        self.edit_menu = edit = bar.addMenu(_("&Edit"))
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         edit.addActions([self.rotate_action, self.rotate_back_action, self.delete_action])
-        self.view_menu = view = bar.addMenu("&View")
+        edit.addSeparator()
+        self.preferences_action = self._action(
+            _("&Preferences…"), lambda: show_preferences(self),
+            [QKeySequence.StandardKey.Preferences],
+            _("The editor's language (applies on the next start)"))
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        edit.addAction(self.preferences_action)
+        self.view_menu = view = bar.addMenu(_("&View"))
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action,
                          self.fit_action])
         view.addSeparator()
         view.addActions([self.grid_action, self.notes_action])
         view.addSeparator()
-        self.panels_menu = view.addMenu("&Panels")
+        self.panels_menu = view.addMenu(_("&Panels"))
         for dock in self.docks:
             self.panels_menu.addAction(dock.toggleViewAction())
-        view.addAction(self._action("&Reset layout", self.reset_layout,
-                                    tip="Every panel back in its default place and size"))
-        self.board_menu = board = bar.addMenu("&Board")
+        view.addAction(self._action(_("&Reset layout"), self.reset_layout,
+                                    tip=_("Every panel back in its default place and size")))
+        self.board_menu = board = bar.addMenu(_("&Board"))
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
         board.addAction(self.add_player_action)
         board.addSeparator()
-        board.addAction(self._action("&Study…", self.open_study, tip="Many games under several "
-                                     "rulesets and tile sets: a table, a summary and plots"))
-        self.rules_menu = rules = bar.addMenu("&Rules")
+        board.addAction(self._action(_("&Study…"), self.open_study,
+                                     tip=_("Many games under several rulesets and tile sets: "
+                                           "a table, a summary and plots")))
+        self.rules_menu = rules = bar.addMenu(_("&Rules"))
         rules.addAction(self.rules_action)
-        self.presets_menu = rules.addMenu("&Switch to")
+        self.presets_menu = rules.addMenu(_("&Switch to"))
         self.presets_menu.aboutToShow.connect(self._fill_presets)
         rules.addSeparator()
         rules.addActions([self.final_action, self.compare_action])
-        self.help_menu = help_menu = bar.addMenu("&Help")
-        self.help_action = self._action("&User guide", about.open_help,
+        self.help_menu = help_menu = bar.addMenu(_("&Help"))
+        self.help_action = self._action(_("&User guide"), about.open_help,
                                         [QKeySequence.StandardKey.HelpContents, "F1"],
-                                        "The README at the desktop editor's section")
+                                        _("The README at the desktop editor's section"))
         help_menu.addAction(self.help_action)
-        for title, _ in about.documents()[1:]:
+        for title, _path in about.documents()[1:]:
             help_menu.addAction(self._action(f"{title}…", partial(about.open_document, title)))
-        help_menu.addAction(self._action("&Keyboard and mouse", self._show_help))
+        help_menu.addAction(self._action(_("&Keyboard and mouse"), self._show_help))
         help_menu.addSeparator()
-        help_menu.addAction(self._action("&About", lambda: about.show_about(self)))
+        help_menu.addAction(self._action(_("&About"), lambda: about.show_about(self)))
 
     def _make_toolbars(self) -> None:
-        main = QToolBar("File and edit", self)
+        main = QToolBar(_("File and edit"), self)
         main.setObjectName("MainToolBar")
         main.addActions([self.new_action, self.open_action, self.save_action])
         main.addSeparator()
         main.addActions([self.undo_action, self.redo_action])
         self.addToolBar(main)
-        tools = QToolBar("Tools", self)
+        tools = QToolBar(_("Tools"), self)
         tools.setObjectName("ToolsToolBar")
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tools.addActions(list(self.tool_actions.values()))
         tools.addSeparator()
-        tools.addWidget(QLabel(" Figure "))
+        tools.addWidget(QLabel(_(" Figure ")))
         self.kind_combo = QComboBox()
-        self.kind_combo.setToolTip("Figure kind the figure tool places (from the ruleset)")
+        self.kind_combo.setToolTip(_("Figure kind the figure tool places (from the ruleset)"))
         self.kind_combo.currentIndexChanged.connect(self._kind_chosen)
         tools.addWidget(self.kind_combo)
-        tools.addWidget(QLabel(" for "))
+        tools.addWidget(QLabel(_(" for ")))
         self.player_combo = QComboBox()
-        self.player_combo.setToolTip("Current player: owner of placed figures")
+        self.player_combo.setToolTip(_("Current player: owner of placed figures"))
         self.player_combo.currentIndexChanged.connect(self._player_chosen)
         tools.addWidget(self.player_combo)
         self.addToolBar(tools)
-        board = QToolBar("View", self)
+        board = QToolBar(_("View"), self)
         board.setObjectName("ViewToolBar")
         board.addActions([self.rotate_back_action, self.rotate_action])
         board.addSeparator()
@@ -401,18 +414,19 @@ class MainWindow(QMainWindow):
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
-        self.cell_label = QLabel("Cell —")
+        self.cell_label = QLabel(_("Cell —"))
         self.tool_label = QLabel()
         self.zoom_label = QLabel()
         self.rules_label = QLabel()
-        self.rules_label.setToolTip("Ruleset in force (Rules ▸ Ruleset…)")
+        self.rules_label.setToolTip(_("Ruleset in force (Rules ▸ Ruleset…)"))
         for label in (self.cell_label, self.tool_label, self.zoom_label, self.rules_label):
             label.setContentsMargins(6, 0, 6, 0)
             bar.addPermanentWidget(label)
 
     def _connect_view(self) -> None:
         view = self.view
-        view.cellHovered.connect(lambda x, y: self.cell_label.setText(f"Cell ({x}, {y})"))
+        view.cellHovered.connect(lambda x, y: self.cell_label.setText(
+            _("Cell ({x}, {y})").format(x=x, y=y)))
         view.featureHovered.connect(self._hovered)
         view.cellSelected.connect(self._selected)
         view.toolChanged.connect(self._tool_changed)
@@ -467,8 +481,9 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         if doc.file_findings:
             self.findings_dock.raise_()
-            self.statusBar().showMessage(
-                f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
+            self.statusBar().showMessage(ngettext(
+                "Opened with {n} finding: see Findings", "Opened with {n} findings: see Findings",
+                len(doc.file_findings)).format(n=len(doc.file_findings)), 8000)
         call_later(0, self.view, self.view.fit)
         self.documentChanged.emit(doc)
 
@@ -489,10 +504,12 @@ class MainWindow(QMainWindow):
         self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
-        self.undo_action.setText(f"&Undo {text}".rstrip())
+        self.undo_action.setText(_("&Undo {action}").format(action=text) if text
+                                 else _("&Undo"))
 
     def _redo_text(self, text: str) -> None:
-        self.redo_action.setText(f"&Redo {text}".rstrip())
+        self.redo_action.setText(_("&Redo {action}").format(action=text) if text
+                                 else _("&Redo"))
 
     def _update_title(self, *_: object) -> None:
         name = self.doc.display_name
@@ -521,7 +538,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for name, kind in self.doc.rules.figure_kinds().items():
-            combo.addItem(name, name)
+            combo.addItem(figure_name(name), name)
             combo.setItemData(combo.count() - 1, kind.help, Qt.ItemDataRole.ToolTipRole)
         combo.blockSignals(False)
         index = combo.findData(current)
@@ -529,9 +546,10 @@ class MainWindow(QMainWindow):
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
         problem = self.doc.ruleset_problem
-        self.rules_label.setText(f"Rules: {self.doc.rules.name}")
-        self.rules_label.setToolTip(f"Unavailable: {problem}. Choose one in Rules ▸ Ruleset…"
-                                    if problem else "Ruleset in force (Rules ▸ Ruleset…)")
+        self.rules_label.setText(_("Rules: {ruleset}").format(ruleset=self.doc.rules.name))
+        self.rules_label.setToolTip(
+            _("Unavailable: {problem}. Choose one in Rules ▸ Ruleset…").format(problem=problem)
+            if problem else _("Ruleset in force (Rules ▸ Ruleset…)"))
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
@@ -552,11 +570,12 @@ class MainWindow(QMainWindow):
         action = self.tool_actions.get(tool)
         if action is not None and not action.isChecked():
             action.setChecked(True)
-        text = TOOL_LABELS[tool][0]
+        text = _(TOOL_LABELS[tool][0])
         if tool == "tile":
             tile = self.view.tile
-            text += f": {tile.ref} at {self.view.rotation * 90}°" if tile else \
-                " (choose a tile in the catalogue)"
+            text = _("{tool}: {tile} at {rotation}°").format(
+                tool=text, tile=tile.ref, rotation=self.view.rotation * 90) if tile else \
+                _("{tool} (choose a tile in the catalogue)").format(tool=text)
         self.tool_label.setText(text)
 
     def _show_zoom(self, scale: float) -> None:
@@ -640,7 +659,8 @@ class MainWindow(QMainWindow):
             return True
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.warning(
-            self, APP_TITLE, f"Save the changes to {self.doc.display_name}?",
+            self, APP_TITLE, _("Save the changes to {name}?").format(
+                name=self.doc.display_name),
             buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
         if answer == buttons.Save:
             return self.save()
@@ -654,7 +674,7 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         """Choose a board, a JCloisterZone save or a tile set to open."""
         start = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open", start, OPEN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self, _("Open"), start, _(OPEN_FILTER))
         if path:
             self.open_any(path)
 
@@ -691,7 +711,8 @@ class MainWindow(QMainWindow):
         """Save under a new name."""
         suggested = self.doc.path or os.path.join(
             os.path.expanduser("~"), f"{self.doc.position.title or 'position'}.board.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save board", suggested, BOARD_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save board"), suggested,
+                                                    _(BOARD_FILTER))
         if not path:
             return False
         full = files.with_board_suffix(path)
@@ -707,7 +728,7 @@ class MainWindow(QMainWindow):
             return False
         if self.autosaver is not None:
             self.autosaver.discard()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(_("Saved {path}").format(path=path), 4000)
         return True
 
     def _fill_recent(self) -> None:
@@ -716,16 +737,17 @@ class MainWindow(QMainWindow):
         for path in recent:
             self.recent_menu.addAction(path, partial(self.open_any, path))
         if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(_("(none)")).setEnabled(False)
         self.recent_menu.addSeparator()
-        self.recent_menu.addAction("Clear list", files.clear_recent)
+        self.recent_menu.addAction(_("Clear list"), files.clear_recent)
 
     def export(self, kind: str) -> bool:
         """Export the board as PNG or SVG, with or without annotations."""
         base = os.path.splitext(os.path.splitext(self.doc.path)[0])[0] if self.doc.path \
             else os.path.join(os.path.expanduser("~"), self.doc.position.title or "position")
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {kind.upper()}", f"{base}.{kind}",
-                                              f"{kind.upper()} (*.{kind})")
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Export {format}").format(format=kind.upper()), f"{base}.{kind}",
+            f"{kind.upper()} (*.{kind})")
         return bool(path) and self.export_to(path, kind)
 
     def export_to(self, path: str, kind: str) -> bool:
@@ -737,9 +759,10 @@ class MainWindow(QMainWindow):
             else:
                 render.render_svg(self.doc.position, path, annotations=notes)
         except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, APP_TITLE, f"Could not export {path}:\n{exc}")
+            QMessageBox.critical(self, APP_TITLE, _("Could not export {path}:\n{error}").format(
+                path=path, error=exc))
             return False
-        self.statusBar().showMessage(f"Exported {path}", 4000)
+        self.statusBar().showMessage(_("Exported {path}").format(path=path), 4000)
         return True
 
     # -- rules -----------------------------------------------------------------------------
@@ -786,8 +809,8 @@ class MainWindow(QMainWindow):
     # -- help, layout, closing -------------------------------------------------------------
 
     def _show_help(self) -> None:
-        QMessageBox.information(self, f"{APP_TITLE}: keyboard and mouse", (
-            "Wheel: zoom about the cursor · +/−/0: zoom in, out, actual size · F: fit\n"
+        QMessageBox.information(self, _("{app}: keyboard and mouse").format(app=APP_TITLE), (
+            _("Wheel: zoom about the cursor · +/−/0: zoom in, out, actual size · F: fit\n"
             "Middle or right drag, or Space + drag: pan\n"
             "V select/move · T place tile · M place figure · N note · A arrow · H highlight\n"
             "R / Shift+R: rotate the tile in hand or the selected tile\n"
@@ -795,7 +818,7 @@ class MainWindow(QMainWindow):
             "Menu key: the cell's menu · Delete: remove the selected figure or tile\n"
             "Esc: cancel an arrow, then back to select · F5: solve the puzzle · F1: help\n"
             "The board's keys work anywhere but in a text field.\n"
-            "Hover a tile: its whole feature lights up and the inspector explains it."))
+            "Hover a tile: its whole feature lights up and the inspector explains it.")))
 
     def _restore_layout(self) -> None:
         """The last session's window geometry and docks; else a size that fits the screen

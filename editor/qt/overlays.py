@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.tiles import Tile
 from editor.puzzles import Ranked
@@ -85,7 +86,7 @@ class DeadCellItem(QGraphicsItem):
         self.cell: Cell = (x, y)
         self.setPos(x * CELL, y * CELL)
         self.setZValue(Z_MARKER)
-        self.setToolTip(f"({x}, {y}): no tile left in the bag fits here")
+        self.setToolTip(_("({x}, {y}): no tile left in the bag fits here").format(x=x, y=y))
 
     def boundingRect(self) -> QRectF:
         return _LOCAL
@@ -145,8 +146,8 @@ class PuzzleOverlay:
                 if action is not None and action.action == PLACE:
                     colour = colours[move.player] if move.player < len(colours) else "#808080"
                     figure = (action.kind, colour, move.tile.segment_index[action.segment])
-                which = f"move {step + 1} of {len(steps)} of #{r.rank}" if len(steps) > 1 \
-                    else f"#{r.rank}"
+                which = _("move {step} of {n} of #{rank}").format(
+                    step=step + 1, n=len(steps), rank=r.rank) if len(steps) > 1 else f"#{r.rank}"
                 items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
                                               f"{which}: {move} — {r.outcome.describe()}",
                                               step)
