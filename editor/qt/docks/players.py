@@ -28,6 +28,7 @@ from editor.model.players import DEFAULT_COLOURS, Player
 
 from ..commands import AddPlayer, EditPlayer, RemovePlayer
 from ..document import BoardDocument
+from .cells import set_value
 
 NAME, COLOUR, SCORE = 0, 1, 2
 
@@ -135,10 +136,7 @@ class PlayersWidget(QWidget):
     @staticmethod
     def _number(value: int) -> QTableWidgetItem:
         item = QTableWidgetItem()
-        if -(2**63) <= value < 2**63:
-            item.setData(Qt.ItemDataRole.EditRole, value)
-        else:  # beyond the numbers Qt holds: shown (and edited) as text
-            item.setText(str(value))
+        set_value(item, value, Qt.ItemDataRole.EditRole)
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return item
 

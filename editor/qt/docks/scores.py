@@ -31,6 +31,7 @@ from editor.rules.score_report import Line, ScoreReport
 from editor.terms import feature_name, goods_name
 
 from ..document import BoardDocument
+from .cells import set_value
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 SPEC_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -84,7 +85,7 @@ def short_name(spec: str, host: PluginHost) -> str:
 
 def _item(value: object, tooltip: str = "") -> QTableWidgetItem:
     item = QTableWidgetItem()
-    item.setData(Qt.ItemDataRole.DisplayRole, value)
+    set_value(item, value)
     item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
     if isinstance(value, int):
         item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
