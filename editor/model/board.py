@@ -267,7 +267,7 @@ class Board:
         """Stand a figure on its node."""
         index = len(self.figures) if index is None else index
         self._stand(figure, index)
-        self.journal.append(("figure+", index))
+        self.journal.append(("figure+", index, figure))
 
     def remove_figure(self, figure: Figure) -> int:
         """Take a figure off the board; returns where it was in ``figures``."""

@@ -97,6 +97,9 @@ class Goal:
     this_turn = False
     #: the key says only whether the objective is met
     binary = False
+    #: the outcome reads only the points gained and the final totals (a solver may add up
+    #: the effects of independent moves, see :mod:`.independent`)
+    composable = False
 
     def __init__(self, objective: Objective, player: int) -> None:
         self.objective = objective
@@ -118,6 +121,7 @@ class BestMargin(Goal):
     """Best lead after the hand and final scoring."""
 
     needs_final = True
+    composable = True
 
     def outcome(self, end: LineEnd) -> Outcome:
         totals = end.final_totals()

@@ -119,11 +119,12 @@ class Hooks:
                 value = changed
         return value
 
-    def final_scoring(self, board: Board, explain: bool
+    def final_scoring(self, board: Board, explain: bool, roots: frozenset[int] | None
                       ) -> Iterator[tuple[Edition, list[Event]]]:
-        """The end-of-game events, edition by edition (bare points when not ``explain``)."""
+        """The end-of-game events, edition by edition (bare points when not ``explain``;
+        only those of the features ``roots`` when given, see the spec)."""
         return _each(self._rules, "carcassonne_final_scoring",
-                     {"board": board, "explain": explain})
+                     {"board": board, "explain": explain, "roots": roots})
 
     def field_city_bonus(self, board: Board, fields: list[FeatureInfo],
                          cities: list[FeatureInfo], player: int, farms: str
