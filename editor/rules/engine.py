@@ -130,12 +130,14 @@ class Engine:
         """Every (x, y, rotation) where ``tile`` may go, one per distinct rotation."""
         if not board.cells:
             return [(0, 0, r) for r in tile.distinct_rotations]
-        restricted = self.restricts(tile)
-        found = []
         fits = tile.fits
+        if not self.restricts(tile):
+            return [(x, y, r) for (x, y), required in board.frontier.items()
+                    for r in fits[required]]
+        found = []
         for (x, y), required in board.frontier.items():
             for r in fits[required]:
-                if restricted and self.rules.hooks.placement_findings(board, tile, x, y, r):
+                if self.rules.hooks.placement_findings(board, tile, x, y, r):
                     continue
                 found.append((x, y, r))
         return found
