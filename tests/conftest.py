@@ -1,12 +1,15 @@
 """Shared test set-up: Qt offscreen before any QApplication, the validation cache and the
-internal-error log in a folder of the run's own, and the loaded catalogue."""
+internal-error log in a folder of the run's own, the loaded catalogue, and Qt tests' cycles
+collected on the GUI thread as the editor does."""
 
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -33,3 +36,21 @@ def host() -> PluginHost:
 def catalogue(host: PluginHost) -> Catalogue:
     """Every built-in tile set."""
     return load_catalogue(host)
+
+
+@pytest.fixture(autouse=True)
+def _gui_thread_collection(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test with a QApplication collects cycles as the editor does: on the GUI thread
+    only (editor.qt.collector), with a full collection after the test (the tests without
+    Qt that follow get the automatic collector back)."""
+    if not {"qapp", "qtbot"} & set(request.fixturenames):
+        yield
+        return
+    from editor.qt import collector
+
+    automatic = gc.isenabled()
+    collector.install(request.getfixturevalue("qapp"))
+    yield
+    gc.collect()
+    if automatic:
+        gc.enable()

@@ -16,7 +16,7 @@ from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
-from . import about, art, files
+from . import about, art, collector, files
 from .designer import open_tileset_window
 from .designer.document import DocumentError, playtest_signals
 from .document import BoardDocument
@@ -34,7 +34,9 @@ WINDOWS: list[MainWindow] = []
 
 
 def configure(app: QApplication) -> None:
-    """Names for QSettings and QStandardPaths, the style and the icon."""
+    """Names for QSettings and QStandardPaths, the style and the icon; cycles collected
+    on the GUI thread only."""
+    collector.install(app)
     app.setOrganizationName(ORGANIZATION)
     app.setOrganizationDomain(DOMAIN)
     app.setApplicationName(APPLICATION)

@@ -9,16 +9,13 @@ daemon Python thread, not a thread of ``QThreadPool``: a plugin hook that never 
 keeps only its own thread busy and never holds up quitting the editor. Work must not touch
 the document being edited: give it a copy.
 
-While any job runs, Python's cycle collector is off: it runs in whichever thread happens to
-allocate, and collecting a cycle that holds a Qt object (a closed window's document) on a
-worker thread destroys that object on the wrong thread and crashes. The GUI thread collects
-and switches it back on once the last job has ended. (Widgets should hold no reference
-cycle through themselves at all: PySide does not always survive collecting a widget tree.)
+Starting a job makes sure Python's cycle collector runs on the GUI thread only
+(:mod:`editor.qt.collector`): collecting a cycle that holds a Qt object on a worker thread
+destroys that object on the wrong thread and crashes.
 """
 
 from __future__ import annotations
 
-import gc
 import logging
 import threading
 import traceback
@@ -28,55 +25,11 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from editor.puzzles import Progress, Stopped
+from editor.qt import collector
 
 log = logging.getLogger(__name__)
 
 Work = Callable[[Progress], Any]
-
-
-class _Collector(QObject):
-    """Keeps the cycle collector off while jobs run (see the module docstring)."""
-
-    resume = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lock = threading.Lock()
-        self.running = 0
-        self.paused = False
-        self.resume.connect(self._resume)
-
-    def begin(self) -> None:
-        """A job is about to start (on the GUI thread)."""
-        with self.lock:
-            if self.running == 0 and gc.isenabled():
-                gc.disable()
-                self.paused = True
-            self.running += 1
-
-    def end(self) -> None:
-        """A job's work is over (on its thread): resume on the GUI thread."""
-        with self.lock:
-            self.running -= 1
-        self.resume.emit()
-
-    def _resume(self) -> None:
-        with self.lock:
-            if self.running or not self.paused:
-                return
-            self.paused = False
-        gc.collect()
-        gc.enable()
-
-
-_COLLECTOR: _Collector | None = None
-
-
-def _collector() -> _Collector:
-    global _COLLECTOR
-    if _COLLECTOR is None:
-        _COLLECTOR = _Collector()
-    return _COLLECTOR
 
 
 class Job(QObject):
@@ -112,7 +65,7 @@ class Job(QObject):
             raise RuntimeError(f"job {self.name!r} was already started")
         self._thread = threading.Thread(target=self._run, name=f"job: {self.name}",
                                         daemon=True)
-        _collector().begin()
+        collector.ensure()
         self._thread.start()
 
     def cancel(self) -> None:
@@ -138,4 +91,3 @@ class Job(QObject):
             self.succeeded.emit(self, self.result)
         finally:
             self._done.set()
-            _collector().end()

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from editor.model.tiles import RIVER
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
+from editor.qt import collector
 from editor.rules.compare import default_rulesets
 from editor.rules.ruleset import RulesetError
 from editor.study import Outcome, Progress, StudyError, StudyFolder, spec
@@ -366,6 +367,7 @@ class StudyDialog(QDialog):
             self.signals.finished.emit(outcome)
 
         self._thread = threading.Thread(target=play, name="study", daemon=True)
+        collector.ensure()
         self._thread.start()
 
     def _report(self, state: Progress) -> None:
