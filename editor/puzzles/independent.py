@@ -151,8 +151,8 @@ class Line:
         self.end = end
         self.goal = goal
 
-    def outcome(self, move: Move) -> Outcome | None:
-        """The outcome of the line ending with ``move``, when the move is independent."""
+    def effect(self, move: Move) -> Effect | None:
+        """What ``move`` adds at the end of the line, when it is independent of it."""
         effect = self.reference.effects.get(move)
         if effect is None:
             return None
@@ -162,6 +162,18 @@ class Line:
                 return None
         if not effect.touched.isdisjoint(self.hot) or not effect.hot.isdisjoint(self.touched):
             return None
+        return effect
+
+    def order(self, effect: Effect) -> tuple[int, ...]:
+        """The :attr:`Outcome.order <.objectives.Outcome.order>` of the line ending with
+        the move of ``effect`` (without making the outcome)."""
+        end = self.end
+        totals = [t + d for t, d in zip(end.totals, effect.final, strict=True)]
+        player = self.goal.player
+        return (*self.goal.key_of(totals), end.start[player] + effect.score[player])
+
+    def outcome(self, effect: Effect) -> Outcome:
+        """The outcome of the line ending with the move of ``effect``."""
         end = self.end
         end.score, end.final = effect.score, effect.final
         return self.goal.outcome(end)

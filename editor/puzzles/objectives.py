@@ -110,6 +110,10 @@ class Goal:
         points = end.gained(self.player)
         return Outcome((points,), points)
 
+    def key_of(self, totals: list[int]) -> tuple[int, ...]:
+        """The key of a line ending with these final totals (``composable`` goals)."""
+        raise NotImplementedError(f"{type(self).__name__} does not compose lines")
+
 
 class MostPoints(Goal):
     """Most points this turn."""
@@ -124,10 +128,14 @@ class BestMargin(Goal):
     composable = True
 
     def outcome(self, end: LineEnd) -> Outcome:
-        totals = end.final_totals()
-        others = [t for i, t in enumerate(totals) if i != self.player]
-        margin = totals[self.player] - max(others, default=0)
-        return Outcome((margin,), end.gained(self.player), margin=margin)
+        key = self.key_of(end.final_totals())
+        return Outcome(key, end.gained(self.player), margin=key[0])
+
+    def key_of(self, totals: list[int]) -> tuple[int, ...]:
+        """The key of a line ending with these final totals."""
+        player = self.player
+        others = [t for i, t in enumerate(totals) if i != player]
+        return (totals[player] - max(others, default=0),)
 
 
 class ReachPoints(Goal):

@@ -372,12 +372,16 @@ class Solver:
                 self._tick(level, j, len(moves))
             elif progress is not None:
                 progress.check()
-            composed = line.outcome(move) if line is not None else None
-            if composed is not None:
+            effect = line.effect(move) if line is not None else None
+            if effect is not None:
+                assert line is not None
                 if record:
+                    composed = line.outcome(effect)
                     found.append(Ranked((*prefix, move), (*prefix, move), composed))
-                if best is None or composed.order > best[0].order:
-                    best = (composed, (move,))
+                    if best is None or composed.order > best[0].order:
+                        best = (composed, (move,))
+                elif best is None or line.order(effect) > best[0].order:
+                    best = (line.outcome(effect), (move,))
                 continue
             result = engine.apply(board, move, Turn(player, part), check=False)
             known = None

@@ -68,14 +68,14 @@ def test_moves_far_from_the_line_are_added_up_not_played(host, catalogue, monkey
     """On a 40-tile board most second moves are independent of the first: the search adds
     them up (and still ranks as the full search)."""
     composed = []
-    original = independent.Line.outcome
+    original = independent.Line.effect
 
     def counted(self, move):
-        outcome = original(self, move)
-        composed.append(outcome is not None)
-        return outcome
+        effect = original(self, move)
+        composed.append(effect is not None)
+        return effect
 
-    monkeypatch.setattr(independent.Line, "outcome", counted)
+    monkeypatch.setattr(independent.Line, "effect", counted)
     rules = host.ruleset("base:C2")
     position = random_position(host, catalogue, "base:C2", 5, 40)
     for player in position.board.players:
