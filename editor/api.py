@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from editor.hookspecs import hookimpl
+from editor.i18n import Domain
 from editor.model import events
 from editor.model import features as _features
 from editor.model.board import Cell, Placed
@@ -52,6 +53,7 @@ from editor.model.tiles import (
 from editor.rules.editions import Edition, FigureKind, JczNames, OptionSpec, Value
 from editor.rules.hooks import Hooks
 from editor.rules.moves import PLACE, TAKE_BACK, FigureAction, Offer, Slot, Turn
+from editor.terms import feature_name, figure_name, goods_name
 
 if TYPE_CHECKING:
     from editor.model.board import Board as ModelBoard
@@ -59,11 +61,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ABBOT", "BUILDER", "CITY", "CLOISTER_KINDS", "EDGE_KINDS", "FIELD", "FOLLOWER", "GARDEN",
     "MONASTERY", "PIG", "PLACE", "RIVER", "ROAD", "SIDE_DELTA", "SIDE_NAMES", "TAKE_BACK",
-    "Board", "Cell", "Edition", "Event", "FeatureInfo", "FeatureValue", "Figure", "FigureAction",
-    "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec", "Placed", "Player",
-    "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn", "Value",
-    "city_roots_of_field", "define", "describe", "events", "figures_by_root", "hookimpl",
-    "measure",
+    "Board", "Cell", "Domain", "Edition", "Event", "FeatureInfo", "FeatureValue", "Figure",
+    "FigureAction", "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec",
+    "Placed", "Player", "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn",
+    "Value", "city_roots_of_field", "define", "describe", "events", "feature_name",
+    "figure_name", "figures_by_root", "goods_name", "hookimpl", "measure",
 ]
 
 

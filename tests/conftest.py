@@ -12,6 +12,9 @@ import tempfile
 from collections.abc import Iterator
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The program speaks the system's language: the tests read English unless they ask for
+# another (--lang, editor.i18n.using).
+os.environ["LANGUAGE"] = "en"
 
 import pytest
 

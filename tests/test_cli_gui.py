@@ -36,7 +36,7 @@ def test_missing_xcb_libraries_name_the_packages(x11, monkeypatch, capsys) -> No
 
     monkeypatch.setattr(gui, "_load", load)
     started = []
-    monkeypatch.setattr("editor.qt.app.main", lambda files: started.append(files) or 0)
+    monkeypatch.setattr("editor.qt.app.main", lambda files, lang=None: started.append(files) or 0)
     assert main(["gui"]) == gui.EXIT_NO_DISPLAY == 4
     err = capsys.readouterr().err
     assert "libxcb-cursor.so.0, libxkbcommon-x11.so.0" in err

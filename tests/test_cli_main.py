@@ -13,7 +13,7 @@ from editor import cli
 @pytest.fixture
 def opened(monkeypatch):
     calls = []
-    monkeypatch.setattr("editor.qt.app.main", lambda files: calls.append(files) or 0)
+    monkeypatch.setattr("editor.qt.app.main", lambda files, lang=None: calls.append(files) or 0)
     return calls
 
 

@@ -56,7 +56,7 @@ def test_py_typed_is_shipped_for_plugin_authors() -> None:
 def test_the_gui_entry_opens_the_editor(monkeypatch: pytest.MonkeyPatch) -> None:
     assert PROJECT["project"]["gui-scripts"] == {"carcassonne-editor-gui": "editor.cli:gui_main"}
     opened: list[list[str]] = []
-    monkeypatch.setattr("editor.qt.app.main", lambda files: opened.append(files) or 0)
+    monkeypatch.setattr("editor.qt.app.main", lambda files, lang=None: opened.append(files) or 0)
     monkeypatch.setattr("sys.argv", ["carcassonne-editor-gui", "score"])
     assert cli.gui_main() == 0
     assert opened == [["score"]]  # a file named like a command is still a file here

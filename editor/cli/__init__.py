@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from editor import __version__
+from editor import __version__, i18n
 
 from . import diagnostics
 
@@ -46,6 +46,8 @@ Run 'carcassonne-editor COMMAND --help' for a command's options."""
 #: Options of the top level that take no value; any other word starting a command line is
 #: a command or a file.
 _FLAGS = frozenset({"-h", "--help", "--version", "-v", "--verbose"})
+#: The option choosing the language (it takes a value: see :func:`_language`).
+LANG_OPTION = "--lang"
 
 
 class _CommandParser(argparse.ArgumentParser):
@@ -55,12 +57,38 @@ class _CommandParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         _add_verbose(self, argparse.SUPPRESS)
+        _add_lang(self, argparse.SUPPRESS)
 
 
 def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", default=default,
                         help="log what the command does on stderr, and the traceback of an "
                         "internal error")
+
+
+def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument(LANG_OPTION, metavar="LANG", default=default,
+                        help="language of the output: " + ", ".join(i18n.LANGUAGES)
+                        + " (default: the system's; --format json is always English)")
+
+
+def _language(words: list[str]) -> tuple[list[str], str | None]:
+    """The words without ``--lang X`` / ``--lang=X``, and the language asked for."""
+    rest: list[str] = []
+    chosen = None
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == LANG_OPTION and i + 1 < len(words):
+            chosen = words[i + 1]
+            i += 2
+            continue
+        if word.startswith(LANG_OPTION + "="):
+            chosen = word.split("=", 1)[1]
+        else:
+            rest.append(word)
+        i += 1
+    return rest, chosen
 
 
 def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -71,6 +99,7 @@ def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentPars
         "With no command, or with files only, opens the desktop editor.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     _add_verbose(parser, False)
+    _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
     for name in COMMANDS if commands is None else commands:
         importlib.import_module(f"editor.cli.{COMMANDS[name]}").register(sub)
@@ -86,6 +115,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     words = list(sys.argv[1:] if argv is None else argv)
     verbose = any(w in ("-v", "--verbose") for w in words)
+    words, lang = _language(words)
+    previous = i18n.set_language(i18n.resolve(lang))
+    try:
+        return _main(words, verbose, lang)
+    finally:
+        i18n.set_language(previous)
+
+
+def _main(words: list[str], verbose: bool, lang: str | None) -> int:
+    """:func:`main` once the language is set."""
     diagnostics.configure(verbose)
     try:
         if "_ARGCOMPLETE" in os.environ:  # a shell asks for completions (see ``completion``)
@@ -101,6 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(words)
         except SystemExit as exit_:  # --help, --version, or a usage error already printed
             return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_USAGE
+        if getattr(args, "format", None) == "json":  # language-neutral: ids + English
+            i18n.set_language(i18n.SOURCE)
+        args.lang = lang
         started = time.perf_counter()
         diagnostics.log.debug("command %s: %s %s, Python %s", args.command, PROG, __version__,
                               sys.version.split()[0])

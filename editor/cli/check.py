@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from editor.formats.jsonio import source_name
+from editor.i18n import _, ngettext
 from editor.puzzles import CheckReport, PuzzleError, Stopped, check
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -72,19 +73,26 @@ def run(args: argparse.Namespace) -> int:
 def render(report: CheckReport, name: str) -> str:
     """The verdict as text."""
     title = report.puzzle.title or name
-    out = [f"Puzzle: {title}", f"Ruleset: {report.ruleset}", f"Objective: {report.objective}"]
+    out = [_("Puzzle: {title}").format(title=title),
+           _("Ruleset: {ruleset}").format(ruleset=report.ruleset),
+           _("Objective: {objective}").format(objective=report.objective)]
     if report.solution:
-        moves = " then ".join(format_move(m) for m in report.solution)
-        gives = f": {report.outcome.describe()}" if report.outcome else ""
-        out.append(f"Solution: {moves}{gives}")
-    out.append(f"legal: {'yes' if report.legal else 'no'}, optimal: "
-               f"{'yes' if report.optimal else 'no'}, unique: "
-               f"{'yes' if report.unique else 'no'} ({report.considered} moves considered)")
+        moves = _(" then ").join(format_move(m) for m in report.solution)
+        out.append(_("Solution: {moves}: {outcome}").format(
+            moves=moves, outcome=report.outcome.describe()) if report.outcome else
+            _("Solution: {moves}").format(moves=moves))
+    yes, no = _("yes"), _("no")
+    out.append(ngettext("legal: {legal}, optimal: {optimal}, unique: {unique} ({n} move "
+                        "considered)",
+                        "legal: {legal}, optimal: {optimal}, unique: {unique} ({n} moves "
+                        "considered)", report.considered).format(
+        legal=yes if report.legal else no, optimal=yes if report.optimal else no,
+        unique=yes if report.unique else no, n=report.considered))
     out += [f"  {problem}" for problem in report.problems]
     out += [f"  warning: {warning}" for warning in report.warnings]
     for r in report.same:
-        written = " then ".join(format_move(m) for m in r.moves)
+        written = _(" then ").join(format_move(m) for m in r.moves)
         if [format_move(m) for m in r.moves] != [format_move(m) for m in report.solution]:
-            out.append(f"  the same move: {written}")
-    out.append("OK" if report.ok else "FAILED")
+            out.append("  " + _("the same move: {moves}").format(moves=written))
+    out.append(_("OK") if report.ok else _("FAILED"))
     return "\n".join(out)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from editor.formats.findings_report import OUTPUT_FORMAT, FileResult, render_text
+from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.position import Position
 from editor.plugins import default_host
@@ -50,7 +51,7 @@ def load(path: str) -> Position:
         raise CommandError(render_text([FileResult(path, findings)]).rstrip())
     for f in findings:
         if f.severity is Severity.ERROR:
-            print(f"warning: {f}", file=sys.stderr)
+            print(_("warning: {finding}").format(finding=f), file=sys.stderr)
     return position
 
 
@@ -91,12 +92,14 @@ def report_plugin_errors(board: str = "", *rulesets: Ruleset) -> bool:
     missing from the results, and the command must exit 1."""
     host = default_host()
     for error in host.errors:
-        print(f"warning: {error}", file=sys.stderr)
+        print(_("warning: {error}").format(error=error), file=sys.stderr)
         if error.details:
             log.debug("plugin %s:\n%s", error.plugin, error.details.rstrip())
     lost = [e for r in rulesets for e in r.editions if e.name in host.disabled]
     for edition in dict.fromkeys(lost):
-        print(f"error: {board or 'the board'}: edition {edition.name} of plugin "
-              f"{edition.plugin!r} failed, so these results leave its rules out",
+        print(_("error: {board}: edition {edition} of plugin {plugin!r} failed, so these "
+                "results leave its rules out").format(board=board or _("the board"),
+                                                      edition=edition.name,
+                                                      plugin=edition.plugin),
               file=sys.stderr)
     return bool(lost)

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.i18n import _
 from editor.plugins import default_host
 from editor.rules.compare import Comparison, compare, default_rulesets
 from editor.rules.notation import NotationError, parse_move
@@ -77,11 +78,12 @@ def run(args: argparse.Namespace) -> int:
 
 def render(result: Comparison) -> str:
     """The comparison as text: totals, then every row, differences marked with '≠'."""
-    what = "final scores" if result.mode == "final" else "points from the move"
-    header = ["ruleset", *result.players]
-    names = [f"{name} (cannot be played)" if why else name
+    what = (_("Compared: final scores") if result.mode == "final"
+            else _("Compared: points from the move"))
+    header = [_("ruleset"), *result.players]
+    names = [_("{ruleset} (cannot be played)").format(ruleset=name) if why else name
              for name, why in zip(result.rulesets, result.unplayable, strict=True)]
-    out = [f"Compared: {what}", "",
+    out = [what, "",
            table([[name, *t] for name, t in zip(names, result.totals, strict=True)],
                  header), ""]
     def scored(points: dict[int, int]) -> str:
@@ -90,7 +92,8 @@ def render(result: Comparison) -> str:
     width = max(map(len, result.rulesets))
     for row in result.rows:
         if not row.differs:
-            out.append(f"= {row.label}: {scored(row.points[0])} under every ruleset")
+            out.append("= " + _("{row}: {points} under every ruleset").format(
+                row=row.label, points=scored(row.points[0])))
             continue
         out.append(f"≠ {row.label}")
         for name, points, why in zip(result.rulesets, row.points, row.why, strict=True):

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_NO_DISPLAY
     from editor.qt.app import main
 
-    return main(args.files)
+    return main(args.files, getattr(args, "lang", None))
 
 
 def platform_problem(env: Mapping[str, str] = os.environ) -> str | None:

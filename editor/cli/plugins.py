@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from editor.i18n import _, translate
 from editor.plugins import PluginHost, default_host
 
 from .common import add_format, print_json
@@ -54,17 +55,20 @@ def run(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         for p in data["plugins"]:
-            origin = "built-in" if p["builtin"] else "installed"
+            origin = _("built-in") if p["builtin"] else _("installed")
             print(f"{p['name']} {p['version']} ({origin}, {p['module']})")
             for e in p["editions"]:
-                off = "  [disabled]" if e["disabled"] else ""
-                print(f"  edition {e['name']}: {e['title']}{off}")
+                title = translate(e["title"])
+                print("  " + (_("edition {name}: {title}  [disabled]") if e["disabled"]
+                              else _("edition {name}: {title}")).format(name=e["name"],
+                                                                       title=title))
                 if e["citation"]:
-                    print(f"    sources: {e['citation']}")
+                    print("    " + _("sources: {citation}").format(citation=e["citation"]))
                 for o in e["options"]:
                     choices = "|".join(map(str, o["choices"]))
-                    print(f"    option {o['name']}={choices} (default {o['default']})")
-            print(f"  hooks: {', '.join(p['hooks'])}")
+                    print("    " + _("option {name}={choices} (default {default})").format(
+                        name=o["name"], choices=choices, default=o["default"]))
+            print("  " + _("hooks: {hooks}").format(hooks=", ".join(p["hooks"])))
         for err in host.errors:
-            print(f"error: {err}")
+            print(_("error: {error}").format(error=err))
     return 1 if host.errors else 0

@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from editor.formats.findings_report import line
+from editor.i18n import _, ngettext
 from editor.jcz.replay import (
     OK,
     UNREADABLE,
@@ -75,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
                      output_format=args.format) as done:
             played = replay(position, rules, cat, done)
     except ReplayError as exc:
-        problem = Finding(f"cannot replay: {exc}", f"$.moves[{exc.index}]", args.file,
+        problem = Finding(_("cannot replay: {error}").format(error=exc),
+                          f"$.moves[{exc.index}]", args.file,
                           "unplayable")
         return _fail(args, [*findings, *exc.findings, problem], 1)
     checks = check(played, assertions_of(position)) if args.check else []
@@ -88,8 +90,10 @@ def run(args: argparse.Namespace) -> int:
             print(line(f))
         print(render(played, checks, args.check))
         if failed:
-            print(f"{PROG}: {args.file}: {failed} of {len(checks)} assertions failed or "
-                  "cannot be checked", file=sys.stderr)
+            print(f"{PROG}: {args.file}: " + ngettext(
+                "{failed} of {n} assertion failed or cannot be checked",
+                "{failed} of {n} assertions failed or cannot be checked",
+                len(checks)).format(failed=failed, n=len(checks)), file=sys.stderr)
     return 1 if failed or broken else OK
 
 
@@ -106,30 +110,35 @@ def _fail(args: argparse.Namespace, findings: list[Finding], code: int) -> int:
 def render(played: Replay, checks: list[Check], checking: bool) -> str:
     """The replay as text."""
     names = played.names
-    out = [f"Ruleset: {played.rules.name}", f"Players: {', '.join(names)}", ""]
+    out = [_("Ruleset: {ruleset}").format(ruleset=played.rules.name),
+           _("Players: {names}").format(names=", ".join(names)), ""]
     for tile, x, y, r in played.start_tiles:
-        out.append(f"   0. start: {tile.ref} at ({x}, {y}) R{r * 90}")
+        out.append("   0. " + _("start: {tile} at ({x}, {y}) R{rotation}").format(
+            tile=tile.ref, x=x, y=y, rotation=r * 90))
     for step in played.steps:
         out.append(f"{step.index:4d}. {step.text}")
         out += [f"        {describe_event(e, names)}" for e in step.events]
-        out += [f"        finding: {f.message}" for f in step.findings]
-    out += ["", "Scores after the last move:", _scores(names, played.scores()), "",
-            "End-of-game scoring:"]
-    out += [f"  {describe_event(e, names)}" for e in played.end_events] or ["  nothing"]
-    out += ["", "Final scores:", _scores(names, played.final)]
-    out += [f"warning: {f.message}" for f in played.findings]
+        out += ["        " + _("finding: {message}").format(message=f.message)
+                for f in step.findings]
+    out += ["", _("Scores after the last move:"), _scores(names, played.scores()), "",
+            _("End-of-game scoring:")]
+    out += ([f"  {describe_event(e, names)}" for e in played.end_events]
+            or ["  " + _("nothing")])
+    out += ["", _("Final scores:"), _scores(names, played.final)]
+    out += [_("warning: {message}").format(message=f.message) for f in played.findings]
     if checking:
-        out += ["", "Checks:"]
+        out += ["", _("Checks:")]
         if not checks:
-            out.append("  no assertions to check")
+            out.append("  " + _("no assertions to check"))
         for c in checks:
-            verdict = {True: "PASS", False: "FAIL", None: "CANNOT CHECK"}[c.ok]
+            verdict = {True: _("PASS"), False: _("FAIL"), None: _("CANNOT CHECK")}[c.ok]
             out.append(f"  {verdict}  {c.text}" + ("" if c.ok else f"  ({c.detail})"))
     return "\n".join(out)
 
 
 def _scores(names: list[str], scores: list[int]) -> str:
-    return table([[n, s] for n, s in zip(names, scores, strict=True)], ["player", "score"])
+    return table([[n, s] for n, s in zip(names, scores, strict=True)],
+                 [_("player"), _("score")])
 
 
 def to_json(played: Replay, findings: list[Finding], checks: list[Check],

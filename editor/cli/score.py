@@ -6,7 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from editor.i18n import _
 from editor.rules.score_report import ScoreReport, score_report
+from editor.terms import feature_name
 
 from .common import (
     CommandError,
@@ -56,23 +58,27 @@ def run(args: argparse.Namespace) -> int:
 
 def render(report: ScoreReport, final: bool) -> str:
     """The report as text."""
-    title = "End-of-game scoring" if final else "If the game ended now"
+    title = _("End-of-game scoring:") if final else _("If the game ended now:")
     kinds = sorted({k for goods in report.goods for k in goods})
-    header = ["player", "score", "end", "total", *kinds]
+    header = [_("player"), _("score"), _("end"), _("total") if final else _("if ended"),
+              *kinds]
     rows = [[name, cur, fin - cur, fin, *(goods.get(k, 0) for k in kinds)]
             for name, cur, fin, goods in zip(report.players, report.current, report.final,
                                              report.goods, strict=True)]
-    if not final:
-        header[3] = "if ended"
-    out = [f"Ruleset: {report.ruleset}", "", table(rows, header), "", f"{title}:"]
+    out = [_("Ruleset: {ruleset}").format(ruleset=report.ruleset), "", table(rows, header), "",
+           title]
     if not report.lines:
-        out.append("  nothing to score")
+        out.append("  " + _("nothing to score"))
     for line in report.lines:
-        where = f" at {line.cell} {line.segment}" if line.cell else ""
-        flag = " (unofficial)" if line.unofficial else ""
-        out.append(f"  {report.players[line.player]:<10} {line.points:+4d}  {line.feature}{where}:"
-                   f" {line.reason}{flag}")
-        out.append(f"  {'':<10}        rule [{line.edition}]: {line.rule}")
+        feature = feature_name(line.feature)
+        what = (_("{feature} at {cell} {segment}").format(feature=feature, cell=line.cell,
+                                                          segment=line.segment)
+                if line.cell else feature)
+        reason = (_("{reason} (unofficial)").format(reason=line.reason) if line.unofficial
+                  else line.reason)
+        out.append(f"  {report.players[line.player]:<10} {line.points:+4d}  {what}: {reason}")
+        out.append(f"  {'':<10}        " + _("rule [{edition}]: {rule}").format(
+            edition=line.edition, rule=line.rule))
     for f in report.findings:
-        out.append(f"finding: {f.message}")
+        out.append(_("finding: {message}").format(message=f.message))
     return "\n".join(out)

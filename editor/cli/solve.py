@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from editor.formats.jsonio import source_name
+from editor.i18n import _, ngettext
 from editor.puzzles import Puzzle, PuzzleError, Ranked, Solver, Stopped
 from editor.rules.notation import format_move
 from editor.workspace import catalogue
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
                      ranking, shown, stopped, solver.horizon if ahead else None))
     solved = bool(ranking) and (not solver.goal.binary or bool(ranking[0].outcome.success))
     if not solved and stopped is None:
-        why = "no move meets the objective" if ranking else "no legal move"
+        why = _("no move meets the objective") if ranking else _("no legal move")
         print(f"carcassonne-editor solve: {args.board}: {why}", file=sys.stderr)
     return 0 if solved and stopped is None and not failed else 1
 
@@ -103,23 +104,29 @@ def render(title: str, ruleset: str, objective: str, hand: list[str], ranking: l
            horizon: int | None = None) -> str:
     """The ranking as text (a partial one when the search was ``stopped``: among the moves
     searched, or of every first move looking ``horizon`` tiles ahead)."""
-    out = [f"Puzzle: {title}"] if title else []
-    out += [f"Ruleset: {ruleset}", f"Objective: {objective}", f"Hand: {', '.join(hand)}", ""]
+    out = [_("Puzzle: {title}").format(title=title)] if title else []
+    out += [_("Ruleset: {ruleset}").format(ruleset=ruleset),
+            _("Objective: {objective}").format(objective=objective),
+            _("Hand: {tiles}").format(tiles=", ".join(hand)), ""]
     if stopped is not None and horizon is not None:
-        out.insert(-1, f"Not proven: {stopped}; every first move ranked looking {horizon} "
-                       f"of {len(hand)} tiles ahead (the best answer so far)")
+        out.insert(-1, _("Not proven: {reason}; every first move ranked looking {horizon} of "
+                         "{n} tiles ahead (the best answer so far)").format(
+                             reason=stopped, horizon=horizon, n=len(hand)))
     elif stopped is not None:
-        out.insert(-1, f"Incomplete: {stopped}; ranks are among the moves searched")
+        out.insert(-1, _("Incomplete: {reason}; ranks are among the moves searched").format(
+            reason=stopped))
         if not ranking:
-            return "\n".join([*out, "no first move was searched completely"])
+            return "\n".join([*out, _("no first move was searched completely")])
     if not ranking:
-        return "\n".join([*out, f"{hand[0]} fits nowhere: no legal move"])
+        return "\n".join([*out, _("{tile} fits nowhere: no legal move").format(tile=hand[0])])
     rows = [[r.rank, format_move(r.move), r.outcome.describe(),
-             " then ".join(format_move(m) for m in r.line[1:])] for r in shown]
-    out.append(table(rows, ["rank", "move", "outcome", "best continuation"]))
+             _(" then ").join(format_move(m) for m in r.line[1:])] for r in shown]
+    out.append(table(rows, [_("rank"), _("move"), _("outcome"), _("best continuation")]))
     if len(shown) < len(ranking):
-        out.append(f"… {len(ranking) - len(shown)} more of {len(ranking)} moves (--top 0 lists "
-                   "all)")
+        out.append(ngettext("… {more} more of {n} move (--top 0 lists all)",
+                            "… {more} more of {n} moves (--top 0 lists all)",
+                            len(ranking)).format(more=len(ranking) - len(shown),
+                                                 n=len(ranking)))
     if stopped is None:
-        out.append("Proven: the whole hand was searched.")
+        out.append(_("Proven: the whole hand was searched."))
     return "\n".join(out)

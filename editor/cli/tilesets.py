@@ -10,6 +10,7 @@ from typing import Any
 from editor.formats.findings_report import line
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError
+from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.tilesets import TileSet
 from editor.workspace import catalogue, catalogue_findings
@@ -84,5 +85,5 @@ def run(args: argparse.Namespace) -> int:
     elif rows:
         print(table(rows), end="")
     else:
-        print("no built-in tile sets")
+        print(_("no built-in tile sets"))
     return 1 if any(f.severity is Severity.ERROR for f in findings) else 0

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding, Severity
 
 #: The version of every command's ``--format json`` output (its ``format`` key); the
@@ -13,7 +14,6 @@ from editor.model.findings import Finding, Severity
 OUTPUT_FORMAT = 1
 
 _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
-_NOUNS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
 @dataclass
@@ -27,10 +27,6 @@ class FileResult:
     def valid(self) -> bool:
         """No errors (warnings and notes allowed)."""
         return not any(f.severity is Severity.ERROR for f in self.findings)
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def count(results: Sequence[FileResult]) -> dict[Severity, int]:
@@ -47,18 +43,31 @@ def summary(results: Sequence[FileResult]) -> str:
     totals = count(results)
     flagged = sum(1 for r in results if r.findings)
     if not flagged:
-        return f"{_plural(len(results), 'file')} valid"
-    parts = [_plural(n, _NOUNS[s]) for s, n in totals.items() if n]
-    line = f"{', '.join(parts)} in {_plural(flagged, 'file')}"
-    return line if flagged == len(results) else f"{line} ({len(results)} checked)"
+        return ngettext("{n} file valid", "{n} files valid", len(results)).format(
+            n=len(results))
+    errors, warnings, notes = (totals[s] for s in (Severity.ERROR, Severity.WARNING,
+                                                   Severity.INFO))
+    counted = [ngettext("{n} error", "{n} errors", errors).format(n=errors) if errors else "",
+               ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+               if warnings else "",
+               ngettext("{n} note", "{n} notes", notes).format(n=notes) if notes else ""]
+    # TRANSLATORS: {counts} is a list such as "2 errors, 1 warning".
+    line = ngettext("{counts} in {n} file", "{counts} in {n} files", flagged).format(
+        counts=", ".join(c for c in counted if c), n=flagged)
+    if flagged == len(results):
+        return line
+    return ngettext("{summary} ({n} checked)", "{summary} ({n} checked)", len(results)).format(
+        summary=line, n=len(results))
 
 
 def line(finding: Finding) -> str:
     """``FILE::$.path: message``, with ``warning:``/``note:`` before a message that is no error."""
     if finding.severity is Severity.ERROR:
         return str(finding)
-    return f"{finding.file or '<input>'}::{finding.path}: {_NOUNS[finding.severity]}: " \
-        f"{finding.message}"
+    where = f"{finding.file or '<input>'}::{finding.path}"
+    if finding.severity is Severity.WARNING:
+        return _("{where}: warning: {message}").format(where=where, message=finding.message)
+    return _("{where}: note: {message}").format(where=where, message=finding.message)
 
 
 def ordered(findings: Sequence[Finding]) -> list[Finding]:

@@ -26,6 +26,7 @@ from typing import Any
 
 from editor.formats.boards import position_of
 from editor.formats.jsonio import read_json, source_name
+from editor.i18n import _, ngettext
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
@@ -41,6 +42,7 @@ from editor.rules.movelog import MoveLogError, move_of
 from editor.rules.moves import IllegalMove, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 from editor.rules.score_report import Line, lines_of
+from editor.terms import feature_name, figure_name, goods_name
 
 from .convert import convert
 from .save import looks_like_save, parse_save
@@ -231,19 +233,51 @@ def describe_move(move: Move) -> str:
 def describe_event(event: Event, names: Sequence[str]) -> str:
     """One event as a line for people."""
     who = names[event.player] if event.player is not None and event.player < len(names) \
-        else "nobody"
+        else _("nobody")
     if event.type == ev.SCORE:
-        flag = " (unofficial)" if event.unofficial else ""
-        return f"{who} {event.points:+d} {event.feature}: {event.reason}{flag}"
+        reason = (_("{reason} (unofficial)").format(reason=event.reason) if event.unofficial
+                  else event.reason)
+        return _("{player} {points} {feature}: {reason}").format(
+            player=who, points=f"{event.points:+d}", feature=feature_name(event.feature),
+            reason=reason)
     if event.type == ev.GOODS:
-        return f"{who} takes {event.count} {event.goods}"
+        return _("{player} takes goods ({goods}: {n})").format(
+            player=who, goods=goods_name(str(event.goods)), n=event.count)
     if event.type == ev.RETURN and event.figure is not None:
-        return f"{who}'s {event.figure.kind} goes back to supply"
+        return returned(event.figure.kind).format(player=who,
+                                                  figure=figure_name(event.figure.kind))
     if event.type == ev.COMPLETED:
-        return f"{event.feature} completed ({event.tiles} tiles)"
+        return completed(event.feature, event.tiles).format(
+            feature=feature_name(event.feature), n=event.tiles)
     if event.type == ev.EXTRA_TURN:
-        return f"{who} plays again: {event.reason}"
-    return f"{who}: {event.count:+d} {event.figure_kind} to supply"
+        return _("{player} plays again: {reason}").format(player=who, reason=event.reason)
+    return _("{player}: {n} to supply ({figure})").format(
+        player=who, n=f"{event.count:+d}", figure=figure_name(str(event.figure_kind)))
+
+
+def returned(kind: str) -> str:
+    """The message for a figure going back to supply."""
+    messages = {
+        "follower": _("{player}'s follower goes back to supply"),
+        "abbot": _("{player}'s abbot goes back to supply"),
+        "builder": _("{player}'s builder goes back to supply"),
+        "pig": _("{player}'s pig goes back to supply"),
+    }
+    return messages.get(kind) or _("{player}'s figure ({figure}) goes back to supply")
+
+
+def completed(kind: str, tiles: int) -> str:
+    """The message for a completed feature of ``tiles`` tiles."""
+    if kind == "city":
+        return ngettext("city completed ({n} tile)", "city completed ({n} tiles)", tiles)
+    if kind == "road":
+        return ngettext("road completed ({n} tile)", "road completed ({n} tiles)", tiles)
+    if kind == "monastery":
+        return _("monastery completed")
+    if kind == "garden":
+        return _("garden completed")
+    return ngettext("completed: {feature} ({n} tile)", "completed: {feature} ({n} tiles)",
+                    tiles)
 
 
 def snapshot_differences(snapshot: Board, end: Board) -> list[Finding]:
@@ -255,12 +289,14 @@ def snapshot_differences(snapshot: Board, end: Board) -> list[Finding]:
 
     if tiles(snapshot) != tiles(end):
         cells = sorted({(x, y) for _, x, y, _ in tiles(snapshot) ^ tiles(end)})
-        found.append(f"the board's tiles differ from the end of its move log at {cells}")
+        found.append(_("the board's tiles differ from the end of its move log at {cells}"
+                       ).format(cells=cells))
     if sorted(figure_states(snapshot)) != sorted(figure_states(end)):
-        found.append("the board's figures differ from the end of its move log")
+        found.append(_("the board's figures differ from the end of its move log"))
     if [p.score for p in snapshot.players] != [p.score for p in end.players]:
-        found.append(f"the board's scores {[p.score for p in snapshot.players]} differ from "
-                     f"the end of its move log {[p.score for p in end.players]}")
+        found.append(_("the board's scores {board} differ from the end of its move log "
+                       "{log}").format(board=[p.score for p in snapshot.players],
+                                       log=[p.score for p in end.players]))
     return [Finding(text, "$.moves", code="log-differs", severity=Severity.WARNING)
             for text in found]
 

@@ -29,6 +29,9 @@ class Finding:
     severity: Severity = Severity.ERROR
     cell: tuple[int, int] | None = None
     segment: str | None = None
+    #: The kind of the figure the finding is about, where it is about one (the message,
+    #: in the user's language, is not parsed for it).
+    figure: str | None = None
 
     def __str__(self) -> str:
         return f"{self.file or '<input>'}::{self.path}: {self.message}"

@@ -12,7 +12,9 @@ the file inside its importable package), where :mod:`editor.rules.reference` fin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from editor.i18n import translate
 
 #: The rules reference of the built-in editions.
 REFERENCE = "docs/rules.md"
@@ -31,13 +33,13 @@ class RuleRef:
     sources: tuple[str, ...] = ()
     doc: str = REFERENCE
     unofficial: bool = False
-    #: The statement with its section and sources, as score lines print it (made once:
-    #: every score event carries it).
-    citation: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
+    @property
+    def citation(self) -> str:
+        """The statement in the current language with its section and sources, as score
+        lines print it (``text`` stays English: the plugin's catalogue translates it)."""
         tags = "".join(f"; {tag}" for tag in self.sources)
-        object.__setattr__(self, "citation", f"{self.text} [{self.link}{tags}]")
+        return f"{translate(self.text)} [{self.link}{tags}]"
 
     @property
     def link(self) -> str:

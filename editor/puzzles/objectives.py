@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from editor.i18n import _, ngettext
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import open_ports
 from editor.model.ports import SIDE_DELTA, side_of
@@ -51,11 +52,14 @@ class Outcome:
 
     def describe(self) -> str:
         """``+7 points``, ``margin +3 (+7 points)``, ``met (+4 points)``."""
-        text = f"{self.points:+d} points"
+        text = ngettext("{points} point", "{points} points", abs(self.points)).format(
+            points=f"{self.points:+d}")
         if self.margin is not None:
-            return f"margin {self.margin:+d} ({text})"
+            return _("margin {margin} ({points})").format(margin=f"{self.margin:+d}",
+                                                          points=text)
         if self.success is not None:
-            return f"{'met' if self.success else 'not met'} ({text})"
+            return (_("met ({points})") if self.success else _("not met ({points})")).format(
+                points=text)
         return text
 
     def to_json(self) -> dict[str, object]:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor import __version__
+from editor.i18n import _
 from editor.resources import data_dir
 
 DISTRIBUTION = "carcassonne-editor"
@@ -62,7 +63,7 @@ def project_links() -> list[tuple[str, str]]:
     meta = _metadata()
     links = []
     for entry in (meta.get_all("Project-URL") or []) if meta is not None else []:
-        label, _, url = str(entry).partition(",")
+        label, _comma, url = str(entry).partition(",")
         if url.strip():
             links.append((label.strip(), url.strip()))
     return links
@@ -107,21 +108,21 @@ class HelpViewer(QWidget):
         self.setWindowTitle(f"{TITLE}: help")
         self.documents = documents()
         self.choice = QComboBox()
-        self.choice.setAccessibleName("Document")
+        self.choice.setAccessibleName(_("Document"))
         for title, path in self.documents:
             self.choice.addItem(title, str(path))
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Find in this document")
-        self.search.setAccessibleName("Find in this document")
+        self.search.setPlaceholderText(_("Find in this document"))
+        self.search.setAccessibleName(_("Find in this document"))
         self.search.setClearButtonEnabled(True)
         self.search.returnPressed.connect(self.find_next)
         self.browser = QTextBrowser()
-        self.browser.setAccessibleName("Document text")
+        self.browser.setAccessibleName(_("Document text"))
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(self._follow)
         self.choice.currentIndexChanged.connect(lambda _: self._load())
         top = QHBoxLayout()
-        top.addWidget(QLabel("Document:"))
+        top.addWidget(QLabel(_("Document:")))
         top.addWidget(self.choice, 1)
         top.addWidget(self.search, 1)
         layout = QVBoxLayout(self)
@@ -138,7 +139,7 @@ class HelpViewer(QWidget):
     def _load(self) -> None:
         path = self.path()
         if path is None:
-            self.browser.setPlainText("No documentation is installed with this copy.")
+            self.browser.setPlainText(_("No documentation is installed with this copy."))
             return
         self.browser.setMarkdown(path.read_text(encoding="utf-8"))
         self.browser.document().setBaseUrl(QUrl.fromLocalFile(str(path)))
@@ -183,7 +184,7 @@ class HelpViewer(QWidget):
         """Links to shipped documents open here, at their heading; others outside."""
         target = self.browser.document().baseUrl().resolved(url)
         local = Path(target.toLocalFile()) if target.isLocalFile() else None
-        for _, path in self.documents:
+        for _title, path in self.documents:
             if local is not None and local.is_file() and os.path.samefile(path, local):
                 self.open(path, target.fragment())
                 return

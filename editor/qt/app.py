@@ -16,12 +16,14 @@ from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
-from . import about, art, collector, files
+from . import about, collector, files
+from .art.pixmaps import tile_pixmap
 from .designer import open_tileset_window
 from .designer.document import DocumentError, playtest_signals
 from .document import BoardDocument
 from .mainwindow import APP_TITLE, MainWindow
 from .notices import report_unopened
+from .preferences import install_language
 
 ORGANIZATION = "carcassonne-editor"
 DOMAIN = "carcassonne-editor.org"
@@ -183,15 +185,17 @@ def startup_files() -> list[str]:
     return [p for p in files.setting_list(SESSION_KEY) if os.path.isfile(p)]
 
 
-def main(paths: list[str]) -> int:
-    """Run the editor until its last window closes; returns the exit code."""
+def main(paths: list[str], lang: str | None = None) -> int:
+    """Run the editor until its last window closes; returns the exit code. ``lang`` (the
+    ``--lang`` option) overrides the language chosen in Preferences and the system's."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     configure(app)
+    install_language(app, lang)
     host = default_host()
     catalogue = load_catalogue(host)
     tile = next((t for s in catalogue.sets for t in s.tiles if t.start), None)
     if tile is not None:
-        app.setWindowIcon(QIcon(art.tile_pixmap(tile, 0, 128)))
+        app.setWindowIcon(QIcon(tile_pixmap(tile, 0, 128)))
     start(paths, host, catalogue)
     return app.exec()

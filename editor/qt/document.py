@@ -25,6 +25,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from editor.i18n import _
 from editor.model.board import Board, Cell
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding, Severity
@@ -169,7 +170,7 @@ class BoardDocument(QObject):
         """The file name, or the title of an unsaved position."""
         if self._path:
             return self._path.replace("\\", "/").rsplit("/", 1)[-1]
-        return self.position.title or "Untitled"
+        return self.position.title or _("Untitled")
 
     # -- queries (the editor's) ------------------------------------------------------------
 

@@ -1,4 +1,6 @@
-"""The main window: the board in the middle, docks around it, menus, toolbar, status bar."""
+"""The main window's shell: the board in the middle, the menus, toolbars and status bar, the
+files it opens and saves. Its docks are built and laid out by :mod:`.docks.layout`, its
+icons painted by :mod:`.window_icons`."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -14,7 +16,6 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
-    QIcon,
     QKeySequence,
     QShowEvent,
 )
@@ -31,47 +32,46 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _, ngettext
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
+from editor.terms import figure_name
 
-from . import about, art, files, ondisk, render
-from . import icons as icons_
+from . import about, files, ondisk, render
 from .accessibility import name_widgets
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
-from .docks.annotations import AnnotationsDock
-from .docks.catalogue import CatalogueDock
-from .docks.findings import FindingsDock
-from .docks.history import HistoryDock
-from .docks.inspector import InspectorDock
+from .docks.layout import WindowDocks, lay_out, restore_arrangement, save_arrangement
 from .docks.movelog import install_move_log
-from .docks.players import PlayersDock
 from .docks.puzzle_tools import install_puzzle_tools
-from .docks.scores import ScoresDock, comparison_rulesets
+from .docks.scores import comparison_rulesets
 from .document import BoardDocument
+from .icons import figure_icon
 from .keys import Keys, key_sequences
 from .notices import install_plugin_notices, refuse_file
+from .preferences import show_preferences
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .timers import call_later
 from .view import TOOLS, BoardView
+from .window_icons import LineIcons, paint_kind_icons, paint_tool_icons, window_icon
 
 APP_TITLE = "Carcassonne Editor"
-BOARD_FILTER = "Board files (*.board.json *.json);;All files (*)"
+BOARD_FILTER = N_("Board files (*.board.json *.json);;All files (*)")
 #: What File → Open reads (:meth:`MainWindow.open_any`).
-OPEN_FILTER = ("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
-               "JCloisterZone saves (*.jcz);;All files (*)")
-#: Version of the saved dock layout: a layout saved by an older version is not restored.
-LAYOUT_VERSION = 2
+OPEN_FILTER = N_("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
+                 "JCloisterZone saves (*.jcz);;All files (*)")
 #: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
 OPENABLE = (".json", ".jcz")
+#: Each tool's label, key and tip (translated where shown).
 TOOL_LABELS = {
-    "select": ("Select / move", "V", "Click to select; drag a tile or a figure to move it"),
-    "tile": ("Place tile", "T", "Click or drag to place the catalogue tile (R rotates)"),
-    "figure": ("Place figure", "M", "Click a segment to stand a figure for the current player"),
-    "note": ("Note", "N", "Click a cell to pin a note"),
-    "arrow": ("Arrow", "A", "Drag from one cell to another"),
-    "highlight": ("Highlight", "H", "Click a cell; Shift+click a feature"),
+    "select": (N_("Select / move"), "V", N_("Click to select; drag a tile or a figure to move it")),
+    "tile": (N_("Place tile"), "T", N_("Click or drag to place the catalogue tile (R rotates)")),
+    "figure": (N_("Place figure"), "M",
+               N_("Click a segment to stand a figure for the current player")),
+    "note": (N_("Note"), "N", N_("Click a cell to pin a note")),
+    "arrow": (N_("Arrow"), "A", N_("Drag from one cell to another")),
+    "highlight": (N_("Highlight"), "H", N_("Click a cell; Shift+click a feature")),
 }
 
 
@@ -90,8 +90,7 @@ class MainWindow(QMainWindow):
         self.catalogue = catalogue
         self.doc = doc
         self.autosaver: files.Autosaver | None = None
-        self.setWindowIcon(QIcon(art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
-                           if "base-c2/D" in catalogue else QIcon())
+        self.setWindowIcon(window_icon(catalogue))
         self.setDockNestingEnabled(True)
         self.setAcceptDrops(True)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas,
@@ -115,7 +114,7 @@ class MainWindow(QMainWindow):
         install_plugin_notices(self)
         playtest_signals().tileSetAdded.connect(self.show_playtested)
         self.setProperty("boardWindow", True)  # play-testing looks for a board to play on
-        self.view.setAccessibleName("Board")
+        self.view.setAccessibleName(_("Board"))
         for dock in self.findChildren(QDockWidget):
             name_widgets(dock, dock.windowTitle())
         self.reset_layout()
@@ -143,78 +142,19 @@ class MainWindow(QMainWindow):
     # -- construction ----------------------------------------------------------------------
 
     def _make_docks(self) -> None:
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.catalogue_dock = CatalogueDock(self.catalogue, self)
-        self.inspector_dock = InspectorDock(self)
-        self.players_dock = PlayersDock(self)
-        self.scores_dock = ScoresDock(self)
-        self.findings_dock = FindingsDock(self)
-        self.history_dock = HistoryDock(self)
-        self.annotations_dock = AnnotationsDock(self)
-        self.docks: list[QDockWidget] = [
-            self.catalogue_dock, self.inspector_dock, self.players_dock, self.scores_dock,
-            self.findings_dock, self.history_dock, self.annotations_dock]
-        for dock in self.docks:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-
-    # -- layout ----------------------------------------------------------------------------
-
-    def default_layout(self) -> dict[str, list[list[QDockWidget]]]:
-        """Where each dock goes by default: per area, groups of docks tabbed together
-        (the first of each group in front), top to bottom. The catalogue on the left; on the
-        right the inspector above the scores, with the players, the move log, the puzzle and
-        the annotations behind the scores (the lists get the height); findings and the
-        history in a low strip under the board, which keeps most of the room."""
-        added = [self.move_log_dock, getattr(self, "puzzle_dock", None)]
-        behind_scores = [self.players_dock, *[d for d in added if d is not None],
-                         self.annotations_dock]
-        return {"left": [[self.catalogue_dock]],
-                "right": [[self.inspector_dock], [self.scores_dock, *behind_scores]],
-                "bottom": [[self.findings_dock, self.history_dock]]}
+        docks = self.window_docks = WindowDocks(self, self.catalogue)
+        self.catalogue_dock, self.inspector_dock = docks.catalogue, docks.inspector
+        self.players_dock, self.scores_dock = docks.players, docks.scores
+        self.findings_dock, self.history_dock = docks.findings, docks.history
+        self.annotations_dock = docks.annotations
+        #: every dock of the window: the dock tools add theirs
+        self.docks = docks.all
 
     def reset_layout(self) -> None:
         """View → Reset layout: every dock back in its default place and size, shown."""
-        areas = {"left": Qt.DockWidgetArea.LeftDockWidgetArea,
-                 "right": Qt.DockWidgetArea.RightDockWidgetArea,
-                 "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
-        layout = self.default_layout()
-        placed = [d for groups in layout.values() for group in groups for d in group]
-        for dock in placed:
-            dock.setFloating(False)
-            self.removeDockWidget(dock)
-        for area, groups in layout.items():
-            previous = None
-            for group in groups:
-                first = group[0]
-                if previous is None:
-                    self.addDockWidget(areas[area], first)
-                else:
-                    self.splitDockWidget(previous, first, Qt.Orientation.Vertical)
-                for dock in group[1:]:
-                    self.tabifyDockWidget(first, dock)
-                previous = first
-        for dock in placed:
-            dock.show()
-        for groups in layout.values():
-            for group in groups:
-                group[0].raise_()
-        self.size_docks()
-
-    def size_docks(self) -> None:
-        """Default dock sizes for the window's size: the board keeps most of the room, the
-        inspector and the scores get the height they need."""
-        width, height = max(self.width(), 800), max(self.height(), 560)
-        side = min(340, max(230, int(width * 0.19)))
-        right = min(560, max(380, int(width * 0.3)))
-        bottom = min(260, max(140, int(height * 0.22)))
-        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [side, right],
-                         Qt.Orientation.Horizontal)
-        column = height - 120
-        self.resizeDocks([self.inspector_dock, self.scores_dock],
-                         [int(column * 0.4), column - int(column * 0.4)],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.findings_dock], [bottom], Qt.Orientation.Vertical)
+        added = [self.move_log_dock, getattr(self, "puzzle_dock", None)]
+        lay_out(self, self.window_docks.default_layout(added))
+        self.window_docks.size(self)
 
     def _action(self, text: str, slot: Callable[..., object], shortcut: Keys = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
@@ -240,48 +180,48 @@ class MainWindow(QMainWindow):
     def _make_actions(self) -> None:
         sp = QStyle.StandardPixmap
         seq = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_document, [seq.New, "Ctrl+N"],
-                                       "Start an empty position", sp.SP_FileIcon)
-        self.open_action = self._action("&Open…", self.open_dialog, [seq.Open, "Ctrl+O"],
-                                        "Open a board file", sp.SP_DialogOpenButton)
-        self.save_action = self._action("&Save", self.save, [seq.Save, "Ctrl+S"],
-                                        "Save the position", sp.SP_DialogSaveButton)
-        self.save_as_action = self._action("Save &As…", self.save_as,
+        self.new_action = self._action(_("&New"), self.new_document, [seq.New, "Ctrl+N"],
+                                       _("Start an empty position"), sp.SP_FileIcon)
+        self.open_action = self._action(_("&Open…"), self.open_dialog, [seq.Open, "Ctrl+O"],
+                                        _("Open a board file"), sp.SP_DialogOpenButton)
+        self.save_action = self._action(_("&Save"), self.save, [seq.Save, "Ctrl+S"],
+                                        _("Save the position"), sp.SP_DialogSaveButton)
+        self.save_as_action = self._action(_("Save &As…"), self.save_as,
                                            [seq.SaveAs, "Ctrl+Shift+S"],
-                                           "Save the position under a new name")
-        self.export_png_action = self._action("Export &PNG…", lambda: self.export("png"),
-                                              tip="Draw the board into a PNG image")
-        self.export_svg_action = self._action("Export S&VG…", lambda: self.export("svg"),
-                                              tip="Draw the board as an SVG drawing")
-        self.export_notes_action = QAction("Include &annotations in exports", self)
+                                           _("Save the position under a new name"))
+        self.export_png_action = self._action(_("Export &PNG…"), lambda: self.export("png"),
+                                              tip=_("Draw the board into a PNG image"))
+        self.export_svg_action = self._action(_("Export S&VG…"), lambda: self.export("svg"),
+                                              tip=_("Draw the board as an SVG drawing"))
+        self.export_notes_action = QAction(_("Include &annotations in exports"), self)
         self.export_notes_action.setCheckable(True)
         self.export_notes_action.setChecked(True)
-        self.close_action = self._action("&Close window", self.close, [seq.Close, "Ctrl+W"])
-        self.quit_action = self._action("&Quit", quit_all, [seq.Quit, "Ctrl+Q"])
-        self.undo_action = self._action("&Undo", lambda: self.doc.undo_stack.undo(),
+        self.close_action = self._action(_("&Close window"), self.close, [seq.Close, "Ctrl+W"])
+        self.quit_action = self._action(_("&Quit"), quit_all, [seq.Quit, "Ctrl+Q"])
+        self.undo_action = self._action(_("&Undo"), lambda: self.doc.undo_stack.undo(),
                                         [seq.Undo, "Ctrl+Z"])
-        self.redo_action = self._action("&Redo", lambda: self.doc.undo_stack.redo(),
+        self.redo_action = self._action(_("&Redo"), lambda: self.doc.undo_stack.redo(),
                                         [seq.Redo, "Ctrl+Shift+Z", "Ctrl+Y"])
-        self.rotate_action = self._action("Rotate &clockwise", lambda: self.view.turn(1),
-                                          "R", "Turn the tile in hand or the selected tile "
-                                          "a quarter turn")
-        self.rotate_back_action = self._action("Rotate &anticlockwise",
+        self.rotate_action = self._action(_("Rotate &clockwise"), lambda: self.view.turn(1),
+                                          "R", _("Turn the tile in hand or the selected tile "
+                                          "a quarter turn"))
+        self.rotate_back_action = self._action(_("Rotate &anticlockwise"),
                                                lambda: self.view.turn(-1),
                                                "Shift+R")
-        self.delete_action = self._action("&Delete", self.view.delete_selection,
+        self.delete_action = self._action(_("&Delete"), self.view.delete_selection,
                                           [seq.Delete, "Del", "Backspace"],
-                                          "Remove the selected figure or tile", view_only=True)
-        self.zoom_in_action = self._action("Zoom &in", lambda: self.view.zoom_by(1.25),
+                                          _("Remove the selected figure or tile"), view_only=True)
+        self.zoom_in_action = self._action(_("Zoom &in"), lambda: self.view.zoom_by(1.25),
                                            ["+", "="])
-        self.zoom_out_action = self._action("Zoom &out", lambda: self.view.zoom_by(0.8),
+        self.zoom_out_action = self._action(_("Zoom &out"), lambda: self.view.zoom_by(0.8),
                                             "-")
-        self.zoom_reset_action = self._action("&Actual size", self.view.reset_zoom, "0")
-        self.fit_action = self._action("&Fit board", self.view.fit, "F", "Show every tile")
-        self.grid_action = QAction("Show &grid", self)
+        self.zoom_reset_action = self._action(_("&Actual size"), self.view.reset_zoom, "0")
+        self.fit_action = self._action(_("&Fit board"), self.view.fit, "F", _("Show every tile"))
+        self.grid_action = QAction(_("Show &grid"), self)
         self.grid_action.setCheckable(True)
         self.grid_action.setChecked(True)
         self.grid_action.toggled.connect(lambda on: self.scene.grid.setVisible(on))
-        self.notes_action = QAction("Show a&nnotations", self)
+        self.notes_action = QAction(_("Show a&nnotations"), self)
         self.notes_action.setCheckable(True)
         self.notes_action.setChecked(True)
         self.notes_action.toggled.connect(lambda on: self.scene.set_annotations_visible(on))
@@ -289,38 +229,34 @@ class MainWindow(QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         for tool in TOOLS:
             label, key, tip = TOOL_LABELS[tool]
-            action = self._action(label, lambda t=tool: self.view.set_tool(t),
-                                  key, tip)
+            action = self._action(_(label), lambda t=tool: self.view.set_tool(t),
+                                  key, _(tip))
             action.setCheckable(True)
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
         self.tool_actions["select"].setChecked(True)
-        icons: dict[QAction, str] = {self.undo_action: "undo", self.redo_action: "redo",
-                 self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
-                 self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
-                 self.fit_action: "fit", **{self.tool_actions[t]: t for t in
-                                             ("select", "note", "arrow", "highlight")}}
-        self._line_icons = icons
-        self._paint_icons()
-        start = next((t for t in self.catalogue if t.start), None)
-        if start is not None:
-            self.tool_actions["tile"].setIcon(art.tile_icon(start, 32, max(icons_.SCALES)))
-        self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
-        self.add_player_action = self._action("Add &player", self._add_player)
-        self.rules_action = self._action("&Ruleset…", self.choose_rules,
-                                         tip="Base edition, expansions and options")
-        self.compare_action = self._action("&Compare rulesets", lambda: self.show_scores(2),
-                                           tip="The same position under several rulesets")
-        self.final_action = self._action("&Final scoring", lambda: self.show_scores(1),
-                                         tip="What the end of the game would add now")
+        self.line_icons = LineIcons(self, {
+            self.undo_action: "undo", self.redo_action: "redo",
+            self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
+            self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
+            self.fit_action: "fit", **{self.tool_actions[t]: t for t in
+                                        ("select", "note", "arrow", "highlight")}})
+        paint_tool_icons(self.tool_actions["tile"], self.tool_actions["figure"], self.catalogue)
+        self.add_player_action = self._action(_("Add &player"), self._add_player)
+        self.rules_action = self._action(_("&Ruleset…"), self.choose_rules,
+                                         tip=_("Base edition, expansions and options"))
+        self.compare_action = self._action(_("&Compare rulesets"), lambda: self.show_scores(2),
+                                           tip=_("The same position under several rulesets"))
+        self.final_action = self._action(_("&Final scoring"), lambda: self.show_scores(1),
+                                         tip=_("What the end of the game would add now"))
 
     def _make_menus(self) -> None:
         """The menu bar; each menu is kept as an attribute (``file_menu``, …) for the tools
         that add to it, never looked up again through ``QAction.menu()``."""
         bar = self.menuBar()
-        self.file_menu = file = bar.addMenu("&File")
+        self.file_menu = file = bar.addMenu(_("&File"))
         file.addActions([self.new_action, self.open_action])
-        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu = file.addMenu(_("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file.addSeparator()
         file.addActions([self.save_action, self.save_as_action])
@@ -329,69 +265,77 @@ class MainWindow(QMainWindow):
                          self.export_notes_action])
         file.addSeparator()
         file.addActions([self.close_action, self.quit_action])
-        self.edit_menu = edit = bar.addMenu("&Edit")
+        self.edit_menu = edit = bar.addMenu(_("&Edit"))
         edit.addActions([self.undo_action, self.redo_action])
         edit.addSeparator()
         edit.addActions([self.rotate_action, self.rotate_back_action, self.delete_action])
-        self.view_menu = view = bar.addMenu("&View")
+        edit.addSeparator()
+        self.preferences_action = self._action(
+            _("&Preferences…"), lambda: show_preferences(self),
+            [QKeySequence.StandardKey.Preferences],
+            _("The editor's language (applies on the next start)"))
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        edit.addAction(self.preferences_action)
+        self.view_menu = view = bar.addMenu(_("&View"))
         view.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action,
                          self.fit_action])
         view.addSeparator()
         view.addActions([self.grid_action, self.notes_action])
         view.addSeparator()
-        self.panels_menu = view.addMenu("&Panels")
+        self.panels_menu = view.addMenu(_("&Panels"))
         for dock in self.docks:
             self.panels_menu.addAction(dock.toggleViewAction())
-        view.addAction(self._action("&Reset layout", self.reset_layout,
-                                    tip="Every panel back in its default place and size"))
-        self.board_menu = board = bar.addMenu("&Board")
+        view.addAction(self._action(_("&Reset layout"), self.reset_layout,
+                                    tip=_("Every panel back in its default place and size")))
+        self.board_menu = board = bar.addMenu(_("&Board"))
         board.addActions(list(self.tool_actions.values()))
         board.addSeparator()
         board.addAction(self.add_player_action)
         board.addSeparator()
-        board.addAction(self._action("&Study…", self.open_study, tip="Many games under several "
-                                     "rulesets and tile sets: a table, a summary and plots"))
-        self.rules_menu = rules = bar.addMenu("&Rules")
+        board.addAction(self._action(_("&Study…"), self.open_study,
+                                     tip=_("Many games under several rulesets and tile sets: "
+                                           "a table, a summary and plots")))
+        self.rules_menu = rules = bar.addMenu(_("&Rules"))
         rules.addAction(self.rules_action)
-        self.presets_menu = rules.addMenu("&Switch to")
+        self.presets_menu = rules.addMenu(_("&Switch to"))
         self.presets_menu.aboutToShow.connect(self._fill_presets)
         rules.addSeparator()
         rules.addActions([self.final_action, self.compare_action])
-        self.help_menu = help_menu = bar.addMenu("&Help")
-        self.help_action = self._action("&User guide", about.open_help,
+        self.help_menu = help_menu = bar.addMenu(_("&Help"))
+        self.help_action = self._action(_("&User guide"), about.open_help,
                                         [QKeySequence.StandardKey.HelpContents, "F1"],
-                                        "The README at the desktop editor's section")
+                                        _("The README at the desktop editor's section"))
         help_menu.addAction(self.help_action)
-        for title, _ in about.documents()[1:]:
+        for title, _path in about.documents()[1:]:
             help_menu.addAction(self._action(f"{title}…", partial(about.open_document, title)))
-        help_menu.addAction(self._action("&Keyboard and mouse", self._show_help))
+        help_menu.addAction(self._action(_("&Keyboard and mouse"), self._show_help))
         help_menu.addSeparator()
-        help_menu.addAction(self._action("&About", lambda: about.show_about(self)))
+        help_menu.addAction(self._action(_("&About"), lambda: about.show_about(self)))
 
     def _make_toolbars(self) -> None:
-        main = QToolBar("File and edit", self)
+        main = QToolBar(_("File and edit"), self)
         main.setObjectName("MainToolBar")
         main.addActions([self.new_action, self.open_action, self.save_action])
         main.addSeparator()
         main.addActions([self.undo_action, self.redo_action])
         self.addToolBar(main)
-        tools = QToolBar("Tools", self)
+        tools = QToolBar(_("Tools"), self)
         tools.setObjectName("ToolsToolBar")
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         tools.addActions(list(self.tool_actions.values()))
         tools.addSeparator()
-        tools.addWidget(QLabel(" Figure "))
+        tools.addWidget(QLabel(_(" Figure ")))
         self.kind_combo = QComboBox()
-        self.kind_combo.setToolTip("Figure kind the figure tool places (from the ruleset)")
+        self.kind_combo.setToolTip(_("Figure kind the figure tool places (from the ruleset)"))
         self.kind_combo.currentIndexChanged.connect(self._kind_chosen)
         tools.addWidget(self.kind_combo)
-        tools.addWidget(QLabel(" for "))
+        tools.addWidget(QLabel(_(" for ")))
         self.player_combo = QComboBox()
-        self.player_combo.setToolTip("Current player: owner of placed figures")
+        self.player_combo.setToolTip(_("Current player: owner of placed figures"))
         self.player_combo.currentIndexChanged.connect(self._player_chosen)
         tools.addWidget(self.player_combo)
         self.addToolBar(tools)
-        board = QToolBar("View", self)
+        board = QToolBar(_("View"), self)
         board.setObjectName("ViewToolBar")
         board.addActions([self.rotate_back_action, self.rotate_action])
         board.addSeparator()
@@ -400,18 +344,19 @@ class MainWindow(QMainWindow):
 
     def _make_status_bar(self) -> None:
         bar = self.statusBar()
-        self.cell_label = QLabel("Cell —")
+        self.cell_label = QLabel(_("Cell —"))
         self.tool_label = QLabel()
         self.zoom_label = QLabel()
         self.rules_label = QLabel()
-        self.rules_label.setToolTip("Ruleset in force (Rules ▸ Ruleset…)")
+        self.rules_label.setToolTip(_("Ruleset in force (Rules ▸ Ruleset…)"))
         for label in (self.cell_label, self.tool_label, self.zoom_label, self.rules_label):
             label.setContentsMargins(6, 0, 6, 0)
             bar.addPermanentWidget(label)
 
     def _connect_view(self) -> None:
         view = self.view
-        view.cellHovered.connect(lambda x, y: self.cell_label.setText(f"Cell ({x}, {y})"))
+        view.cellHovered.connect(lambda x, y: self.cell_label.setText(
+            _("Cell ({x}, {y})").format(x=x, y=y)))
         view.featureHovered.connect(self._hovered)
         view.cellSelected.connect(self._selected)
         view.toolChanged.connect(self._tool_changed)
@@ -443,11 +388,7 @@ class MainWindow(QMainWindow):
             self.scene.grid.setVisible(self.grid_action.isChecked())
             self.scene.set_annotations_visible(self.notes_action.isChecked())
         self.autosaver = files.Autosaver(doc)
-        for dock in (self.catalogue_dock.catalogue, self.players_dock.players,
-                     self.scores_dock.scores, self.findings_dock.findings,
-                     self.annotations_dock.annotations, self.inspector_dock.inspector):
-            dock.set_document(doc)
-        self.history_dock.set_document(doc)
+        self.window_docks.set_document(doc)
         doc.modifiedChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
         doc.annotationsChanged.connect(self._update_title)
@@ -466,21 +407,11 @@ class MainWindow(QMainWindow):
             old.deleteLater()
         if doc.file_findings:
             self.findings_dock.raise_()
-            self.statusBar().showMessage(
-                f"Opened with {len(doc.file_findings)} finding(s): see Findings", 8000)
+            self.statusBar().showMessage(ngettext(
+                "Opened with {n} finding: see Findings", "Opened with {n} findings: see Findings",
+                len(doc.file_findings)).format(n=len(doc.file_findings)), 8000)
         call_later(0, self.view, self.view.fit)
         self.documentChanged.emit(doc)
-
-    def _paint_icons(self) -> None:
-        """Draw the toolbar's line icons in the window's palette (again when it changes)."""
-        for action, name in self._line_icons.items():
-            action.setIcon(icons_.line_icon(name, self.palette()))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-                            QEvent.Type.StyleChange) and hasattr(self, "_line_icons"):
-            self._paint_icons()
-        super().changeEvent(event)
 
     def _step_selected(self, k: int) -> None:
         played = self.move_log_dock.panel.replay
@@ -488,10 +419,12 @@ class MainWindow(QMainWindow):
         self.view.board_scene.mark_last_placed((placed[1], placed[2]) if placed else None)
 
     def _undo_text(self, text: str) -> None:
-        self.undo_action.setText(f"&Undo {text}".rstrip())
+        self.undo_action.setText(_("&Undo {action}").format(action=text) if text
+                                 else _("&Undo"))
 
     def _redo_text(self, text: str) -> None:
-        self.redo_action.setText(f"&Redo {text}".rstrip())
+        self.redo_action.setText(_("&Redo {action}").format(action=text) if text
+                                 else _("&Redo"))
 
     def _update_title(self, *_: object) -> None:
         name = self.doc.display_name
@@ -507,7 +440,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for player in self.doc.players:
-            combo.addItem(icons_.figure_icon("follower", player.colour), player.name)
+            combo.addItem(figure_icon("follower", player.colour), player.name)
         combo.blockSignals(False)
         if self.doc.players:
             combo.setCurrentIndex(min(index, len(self.doc.players) - 1))
@@ -520,7 +453,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for name, kind in self.doc.rules.figure_kinds().items():
-            combo.addItem(name, name)
+            combo.addItem(figure_name(name), name)
             combo.setItemData(combo.count() - 1, kind.help, Qt.ItemDataRole.ToolTipRole)
         combo.blockSignals(False)
         index = combo.findData(current)
@@ -528,15 +461,15 @@ class MainWindow(QMainWindow):
         self._kind_chosen(combo.currentIndex())
         self._refresh_kind_icons()
         problem = self.doc.ruleset_problem
-        self.rules_label.setText(f"Rules: {self.doc.rules.name}")
-        self.rules_label.setToolTip(f"Unavailable: {problem}. Choose one in Rules ▸ Ruleset…"
-                                    if problem else "Ruleset in force (Rules ▸ Ruleset…)")
+        self.rules_label.setText(_("Rules: {ruleset}").format(ruleset=self.doc.rules.name))
+        self.rules_label.setToolTip(
+            _("Unavailable: {problem}. Choose one in Rules ▸ Ruleset…").format(problem=problem)
+            if problem else _("Ruleset in force (Rules ▸ Ruleset…)"))
 
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
         colour = self.doc.player_colour(player) if self.doc.players else "#d0d0d0"
-        for i in range(self.kind_combo.count()):
-            self.kind_combo.setItemIcon(i, icons_.figure_icon(self.kind_combo.itemData(i), colour))
+        paint_kind_icons(self.kind_combo, colour)
 
     def _kind_chosen(self, index: int) -> None:
         if index >= 0:
@@ -551,11 +484,12 @@ class MainWindow(QMainWindow):
         action = self.tool_actions.get(tool)
         if action is not None and not action.isChecked():
             action.setChecked(True)
-        text = TOOL_LABELS[tool][0]
+        text = _(TOOL_LABELS[tool][0])
         if tool == "tile":
             tile = self.view.tile
-            text += f": {tile.ref} at {self.view.rotation * 90}°" if tile else \
-                " (choose a tile in the catalogue)"
+            text = _("{tool}: {tile} at {rotation}°").format(
+                tool=text, tile=tile.ref, rotation=self.view.rotation * 90) if tile else \
+                _("{tool} (choose a tile in the catalogue)").format(tool=text)
         self.tool_label.setText(text)
 
     def _show_zoom(self, scale: float) -> None:
@@ -639,7 +573,8 @@ class MainWindow(QMainWindow):
             return True
         buttons = QMessageBox.StandardButton
         answer = QMessageBox.warning(
-            self, APP_TITLE, f"Save the changes to {self.doc.display_name}?",
+            self, APP_TITLE, _("Save the changes to {name}?").format(
+                name=self.doc.display_name),
             buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
         if answer == buttons.Save:
             return self.save()
@@ -653,7 +588,7 @@ class MainWindow(QMainWindow):
     def open_dialog(self) -> None:
         """Choose a board, a JCloisterZone save or a tile set to open."""
         start = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open", start, OPEN_FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self, _("Open"), start, _(OPEN_FILTER))
         if path:
             self.open_any(path)
 
@@ -690,7 +625,8 @@ class MainWindow(QMainWindow):
         """Save under a new name."""
         suggested = self.doc.path or os.path.join(
             os.path.expanduser("~"), f"{self.doc.position.title or 'position'}.board.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save board", suggested, BOARD_FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save board"), suggested,
+                                                    _(BOARD_FILTER))
         if not path:
             return False
         full = files.with_board_suffix(path)
@@ -706,7 +642,7 @@ class MainWindow(QMainWindow):
             return False
         if self.autosaver is not None:
             self.autosaver.discard()
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(_("Saved {path}").format(path=path), 4000)
         return True
 
     def _fill_recent(self) -> None:
@@ -715,16 +651,17 @@ class MainWindow(QMainWindow):
         for path in recent:
             self.recent_menu.addAction(path, partial(self.open_any, path))
         if not recent:
-            self.recent_menu.addAction("(none)").setEnabled(False)
+            self.recent_menu.addAction(_("(none)")).setEnabled(False)
         self.recent_menu.addSeparator()
-        self.recent_menu.addAction("Clear list", files.clear_recent)
+        self.recent_menu.addAction(_("Clear list"), files.clear_recent)
 
     def export(self, kind: str) -> bool:
         """Export the board as PNG or SVG, with or without annotations."""
         base = os.path.splitext(os.path.splitext(self.doc.path)[0])[0] if self.doc.path \
             else os.path.join(os.path.expanduser("~"), self.doc.position.title or "position")
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {kind.upper()}", f"{base}.{kind}",
-                                              f"{kind.upper()} (*.{kind})")
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Export {format}").format(format=kind.upper()), f"{base}.{kind}",
+            f"{kind.upper()} (*.{kind})")
         return bool(path) and self.export_to(path, kind)
 
     def export_to(self, path: str, kind: str) -> bool:
@@ -736,9 +673,10 @@ class MainWindow(QMainWindow):
             else:
                 render.render_svg(self.doc.position, path, annotations=notes)
         except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, APP_TITLE, f"Could not export {path}:\n{exc}")
+            QMessageBox.critical(self, APP_TITLE, _("Could not export {path}:\n{error}").format(
+                path=path, error=exc))
             return False
-        self.statusBar().showMessage(f"Exported {path}", 4000)
+        self.statusBar().showMessage(_("Exported {path}").format(path=path), 4000)
         return True
 
     # -- rules -----------------------------------------------------------------------------
@@ -785,8 +723,8 @@ class MainWindow(QMainWindow):
     # -- help, layout, closing -------------------------------------------------------------
 
     def _show_help(self) -> None:
-        QMessageBox.information(self, f"{APP_TITLE}: keyboard and mouse", (
-            "Wheel: zoom about the cursor · +/−/0: zoom in, out, actual size · F: fit\n"
+        QMessageBox.information(self, _("{app}: keyboard and mouse").format(app=APP_TITLE), (
+            _("Wheel: zoom about the cursor · +/−/0: zoom in, out, actual size · F: fit\n"
             "Middle or right drag, or Space + drag: pan\n"
             "V select/move · T place tile · M place figure · N note · A arrow · H highlight\n"
             "R / Shift+R: rotate the tile in hand or the selected tile\n"
@@ -794,37 +732,24 @@ class MainWindow(QMainWindow):
             "Menu key: the cell's menu · Delete: remove the selected figure or tile\n"
             "Esc: cancel an arrow, then back to select · F5: solve the puzzle · F1: help\n"
             "The board's keys work anywhere but in a text field.\n"
-            "Hover a tile: its whole feature lights up and the inspector explains it."))
+            "Hover a tile: its whole feature lights up and the inspector explains it.")))
 
     def _restore_layout(self) -> None:
         """The last session's window geometry and docks; else a size that fits the screen
         (the docks are sized once the window shows)."""
-        settings = QSettings()
-        geometry = settings.value("window/geometry")
-        if isinstance(geometry, QByteArray | bytes):
-            self.restoreGeometry(QByteArray(geometry))
-        else:
-            screen = self.screen().availableGeometry()
-            self.resize(min(1600, int(screen.width() * 0.94)),
-                        min(1000, int(screen.height() * 0.94)))
-        state = settings.value("window/state")
-        self._layout_restored = isinstance(state, QByteArray | bytes) and self.restoreState(
-            QByteArray(state), LAYOUT_VERSION)
-        self._docks_sized = self._layout_restored
+        self._docks_sized = restore_arrangement(self)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            call_later(0, self, self.size_docks)
+            call_later(0, self, partial(self.window_docks.size, self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return
-        settings = QSettings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        save_arrangement(self)
         if self.autosaver is not None:
             self.autosaver.discard()
             self.autosaver.timer.stop()

@@ -15,12 +15,14 @@ from typing import Any
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from editor.formats.findings_report import FileResult, render_text
+from editor.i18n import N_, _, ngettext
 from editor.model.findings import Finding, Severity
 
 TITLE = "Carcassonne Editor"
 #: Findings with these codes say the file itself could not be read.
-_UNREADABLE = {"unreadable": "it cannot be read", "encoding": "it is not text",
-               "json-syntax": "it is not JSON", "internal": "the editor failed reading it"}
+_UNREADABLE = {"unreadable": N_("It cannot be read"), "encoding": N_("It is not text"),
+               "json-syntax": N_("It is not JSON"),
+               "internal": N_("The editor failed reading it")}
 
 
 def reason(findings: Sequence[Finding] | str) -> str:
@@ -29,13 +31,17 @@ def reason(findings: Sequence[Finding] | str) -> str:
         return findings
     errors = [f for f in findings if f.severity is Severity.ERROR] or list(findings)
     if not errors:
-        return "it holds no board."
+        return _("It holds no board.")
     first = errors[0]
-    where = f" at {first.path}" if first.path and first.path != "$" else ""
-    lead = _UNREADABLE.get(first.code, "it is not a valid board file")
-    more = f" ({len(errors) - 1} more problem{'s' if len(errors) > 2 else ''} under Show " \
-        "Details)" if len(errors) > 1 else ""
-    return f"{lead[0].upper()}{lead[1:]}: {first.message}{where}.{more}"
+    lead = _(_UNREADABLE.get(first.code, N_("It is not a valid board file")))
+    text = (_("{reason}: {message} at {path}.") if first.path and first.path != "$"
+            else _("{reason}: {message}.")).format(reason=lead, message=first.message,
+                                                   path=first.path)
+    if len(errors) > 1:
+        text += " " + ngettext("({n} more problem under Show Details)",
+                               "({n} more problems under Show Details)",
+                               len(errors) - 1).format(n=len(errors) - 1)
+    return text
 
 
 def details(findings: Sequence[Finding] | str, path: str) -> str:
@@ -48,7 +54,8 @@ def details(findings: Sequence[Finding] | str, path: str) -> str:
 def refuse_file(parent: QWidget | None, path: str, findings: Sequence[Finding] | str) -> None:
     """Say that ``path`` cannot be opened, and why."""
     box = QMessageBox(QMessageBox.Icon.Critical, TITLE,
-                      f"{os.path.basename(path) or path} cannot be opened.", parent=parent)
+                      _("{file} cannot be opened.").format(file=os.path.basename(path) or path),
+                      parent=parent)
     box.setInformativeText(f"{reason(findings)}\n\n{path}")
     text = details(findings, path)
     if text:
@@ -63,7 +70,8 @@ def report_unopened(parent: QWidget | None,
         refuse_file(parent, *failures[0])
         return
     box = QMessageBox(QMessageBox.Icon.Critical, TITLE,
-                      f"{len(failures)} files could not be opened.", parent=parent)
+                      ngettext("{n} file could not be opened.", "{n} files could not be opened.",
+                               len(failures)).format(n=len(failures)), parent=parent)
     box.setInformativeText("\n\n".join(f"{os.path.basename(p) or p}: {reason(f)}"
                                        for p, f in failures))
     box.setDetailedText("\n".join(details(f, p) or f"{p}: {reason(f)}" for p, f in failures))

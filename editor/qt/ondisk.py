@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QFileSystemWatcher, QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from editor.formats.atomic import is_read_only, resolved
+from editor.i18n import N_, _
 
 from .timers import call_later
 
@@ -74,7 +75,7 @@ def _ask(parent: QWidget | None, text: str, detail: str, buttons: list[tuple[str
     box.setInformativeText(detail)
     keys: dict[object, str] = {}
     for key, label, role in buttons:
-        button = box.addButton(label, role)
+        button = box.addButton(_(label), role)
         keys[button] = key
         if key == default:
             box.setDefaultButton(button)
@@ -82,48 +83,50 @@ def _ask(parent: QWidget | None, text: str, detail: str, buttons: list[tuple[str
     return keys.get(box.clickedButton(), CANCEL)
 
 
-_OVERWRITE_CHOICES = [(OVERWRITE, "Overwrite", QMessageBox.ButtonRole.DestructiveRole),
-                      (SAVE_AS, "Save As…", QMessageBox.ButtonRole.AcceptRole),
-                      (CANCEL, "Cancel", QMessageBox.ButtonRole.RejectRole)]
+_OVERWRITE_CHOICES = [(OVERWRITE, N_("Overwrite"), QMessageBox.ButtonRole.DestructiveRole),
+                      (SAVE_AS, N_("Save As…"), QMessageBox.ButtonRole.AcceptRole),
+                      (CANCEL, N_("Cancel"), QMessageBox.ButtonRole.RejectRole)]
 
 
 def ask_changed(parent: QWidget | None, path: str) -> str:
     """``overwrite``, ``save-as`` or ``cancel`` for a file changed on disk since it was read."""
     name = os.path.basename(path)
-    return _ask(parent, f"{name} was changed on disk since you opened it.",
-                f"Another window or program saved {path}. Overwrite its version with yours, "
-                "or save yours under another name?", _OVERWRITE_CHOICES, SAVE_AS)
+    return _ask(parent, _("{name} was changed on disk since you opened it.").format(name=name),
+                _("Another window or program saved {path}. Overwrite its version with yours, "
+                  "or save yours under another name?").format(path=path),
+                _OVERWRITE_CHOICES, SAVE_AS)
 
 
 def ask_read_only(parent: QWidget | None, path: str) -> str:
     """``overwrite``, ``save-as`` or ``cancel`` for a read-only file."""
-    return _ask(parent, f"{os.path.basename(path)} is read-only.",
-                f"{path} is protected against writing. Overwrite it anyway (it stays "
-                "read-only), or save under another name?", _OVERWRITE_CHOICES, SAVE_AS)
+    return _ask(parent, _("{name} is read-only.").format(name=os.path.basename(path)),
+                _("{path} is protected against writing. Overwrite it anyway (it stays "
+                  "read-only), or save under another name?").format(path=path),
+                _OVERWRITE_CHOICES, SAVE_AS)
 
 
 def ask_replace(parent: QWidget | None, path: str) -> bool:
     """Whether to replace an existing file (a name completed with ``.board.json``)."""
-    return _ask(parent, f"{os.path.basename(path)} already exists.",
-                f"Replace {path}?", [(OVERWRITE, "Replace",
-                                      QMessageBox.ButtonRole.DestructiveRole),
-                                     (CANCEL, "Cancel", QMessageBox.ButtonRole.RejectRole)],
+    return _ask(parent, _("{name} already exists.").format(name=os.path.basename(path)),
+                _("Replace {path}?").format(path=path),
+                [(OVERWRITE, N_("Replace"), QMessageBox.ButtonRole.DestructiveRole),
+                 (CANCEL, N_("Cancel"), QMessageBox.ButtonRole.RejectRole)],
                 CANCEL) == OVERWRITE
 
 
 def ask_reload(parent: QWidget | None, doc: BoardDocument) -> bool:
     """Whether to reload a file another program changed (losing unsaved changes)."""
     if doc.modified:
-        detail = ("Reload it and lose your unsaved changes, or keep your version? If you "
-                  "keep it, saving asks before overwriting theirs.")
+        detail = _("Reload it and lose your unsaved changes, or keep your version? If you "
+                   "keep it, saving asks before overwriting theirs.")
         default = CANCEL
     else:
-        detail = "Reload it? You have no unsaved changes."
+        detail = _("Reload it? You have no unsaved changes.")
         default = OVERWRITE
-    return _ask(parent, f"{doc.display_name} was changed on disk by another program or "
-                "window.", detail,
-                [(OVERWRITE, "Reload", QMessageBox.ButtonRole.DestructiveRole),
-                 (CANCEL, "Keep my version", QMessageBox.ButtonRole.RejectRole)],
+    return _ask(parent, _("{name} was changed on disk by another program or window.").format(
+                    name=doc.display_name), detail,
+                [(OVERWRITE, N_("Reload"), QMessageBox.ButtonRole.DestructiveRole),
+                 (CANCEL, N_("Keep my version"), QMessageBox.ButtonRole.RejectRole)],
                 default) == OVERWRITE
 
 
@@ -154,8 +157,9 @@ def save_checked(parent: QWidget | None, doc: BoardDocument, path: str) -> str:
     try:
         save_document(doc, path, read_only_ok=protected)
     except (OSError, ValueError) as exc:
-        QMessageBox.critical(parent, TITLE, f"Could not save {path}:\n{exc}\n\n"
-                             "The file on disk was left as it was.")
+        QMessageBox.critical(parent, TITLE, _("Could not save {path}:\n{error}\n\n"
+                                              "The file on disk was left as it was.").format(
+                                                  path=path, error=exc))
         return FAILED
     return SAVED
 
@@ -203,7 +207,8 @@ class DiskWatch(QObject):
             return
         if not os.path.exists(doc.path):
             self.window.statusBar().showMessage(
-                f"{doc.display_name} was deleted or moved on disk: Save writes it again",
+                _("{name} was deleted or moved on disk: Save writes it again").format(
+                    name=doc.display_name),
                 10000)
             return
         now = changed_on_disk(doc)
@@ -228,7 +233,8 @@ class DiskWatch(QObject):
             return
         result.document.undo_stack.clear()
         self.window.set_document(result.document)
-        self.window.statusBar().showMessage(f"Reloaded {result.document.display_name}", 6000)
+        self.window.statusBar().showMessage(
+            _("Reloaded {name}").format(name=result.document.display_name), 6000)
 
 
 def install_disk_watch(window: Any) -> DiskWatch:

@@ -20,13 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.tiles import Tile
 from editor.puzzles import Ranked
 from editor.rules.moves import PLACE
 
-from . import art
 from . import palette as pal
+from .art.figures import lies_down, paint_figure
+from .art.geometry import figure_anchor
 from .items import CELL, FIGURE_SIZE, Z_GHOST, Z_MARKER, CellMarkerItem, GhostTileItem
 
 DEAD = "#7a1f1f"
@@ -60,10 +62,10 @@ class RankedGhostItem(GhostTileItem):
         super().paint(painter, option, widget)
         if self.figure is not None:
             kind, colour, index = self.figure
-            art.paint_figure(painter, kind, colour,
-                             art.figure_anchor(self.tile, self.turns, index, _LOCAL),
-                             FIGURE_SIZE * 0.86,
-                             art.lies_down(kind, self.tile.segments[index].kind))
+            paint_figure(painter, kind, colour,
+                         figure_anchor(self.tile, self.turns, index, _LOCAL),
+                         FIGURE_SIZE * 0.86,
+                         lies_down(kind, self.tile.segments[index].kind))
         painter.setPen(QPen(pal.colour("#ffffff"), 2))
         painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
         label = self.label
@@ -84,7 +86,7 @@ class DeadCellItem(QGraphicsItem):
         self.cell: Cell = (x, y)
         self.setPos(x * CELL, y * CELL)
         self.setZValue(Z_MARKER)
-        self.setToolTip(f"({x}, {y}): no tile left in the bag fits here")
+        self.setToolTip(_("({x}, {y}): no tile left in the bag fits here").format(x=x, y=y))
 
     def boundingRect(self) -> QRectF:
         return _LOCAL
@@ -144,8 +146,8 @@ class PuzzleOverlay:
                 if action is not None and action.action == PLACE:
                     colour = colours[move.player] if move.player < len(colours) else "#808080"
                     figure = (action.kind, colour, move.tile.segment_index[action.segment])
-                which = f"move {step + 1} of {len(steps)} of #{r.rank}" if len(steps) > 1 \
-                    else f"#{r.rank}"
+                which = _("move {step} of {n} of #{rank}").format(
+                    step=step + 1, n=len(steps), rank=r.rank) if len(steps) > 1 else f"#{r.rank}"
                 items[cell] = RankedGhostItem(move.tile, move.rotation, *cell, r.rank, figure,
                                               f"{which}: {move} — {r.outcome.describe()}",
                                               step)

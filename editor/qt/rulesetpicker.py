@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _, translate
 from editor.model.equivalents import equivalent
 from editor.plugins import PluginHost
 from editor.rules.editions import Edition, OptionSpec
@@ -58,28 +59,30 @@ class RulesetPicker(QWidget):
         self.options: Options = {k: dict(v) for k, v in options.items()}
         self.base = QComboBox()
         for edition in host.base_editions():
-            self.base.addItem(edition.title, edition.name)
+            self.base.addItem(translate(edition.title), edition.name)
         index = self.base.findData(editions[0] if editions else "")
         self.base.setCurrentIndex(max(index, 0))
         self.expansions: dict[str, QCheckBox] = {}
-        box = QGroupBox("Expansions")
+        box = QGroupBox(_("Expansions"))
         box_layout = QVBoxLayout(box)
         for edition in host.editions.values():
             if edition.expansion:
-                check = QCheckBox(edition.title.replace("&", "&&"))
-                check.setToolTip(f"{edition.name}: published for "
-                                 f"{', '.join(edition.pairs_with) or 'any base edition'}")
+                check = QCheckBox(translate(edition.title).replace("&", "&&"))
+                check.setToolTip(_("{edition}: published for {bases}").format(
+                    edition=edition.name, bases=", ".join(edition.pairs_with))
+                    if edition.pairs_with else
+                    _("{edition}: published for any base edition").format(edition=edition.name))
                 check.setChecked(edition.name in editions)
                 check.toggled.connect(self._emit)
                 box_layout.addWidget(check)
                 self.expansions[edition.name] = check
-        self.options_box = QGroupBox("Options")
+        self.options_box = QGroupBox(_("Options"))
         self.options_form = QFormLayout(self.options_box)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         form = QFormLayout()
-        form.addRow("Base game", self.base)
+        form.addRow(_("Base game"), self.base)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(box)
@@ -159,14 +162,14 @@ class RulesetPicker(QWidget):
             line = QLineEdit(str(value))
             line.editingFinished.connect(lambda: store(line.text()))
             widget = line
-        widget.setToolTip(spec.help)
+        widget.setToolTip(translate(spec.help))
         return widget
 
     def _summarise(self) -> None:
-        titles = [self.host.editions[n].title for n in self.editions()]
-        self.summary.setText("In force: " + "; ".join(titles))
+        titles = [translate(self.host.editions[n].title) for n in self.editions()]
+        self.summary.setText(_("In force: {editions}").format(editions="; ".join(titles)))
 
-    def _emit(self, *_: object) -> None:
+    def _emit(self, *_args: object) -> None:
         if self.sender() in self.expansions.values():
             self._build_options()
         self._summarise()
@@ -196,7 +199,7 @@ class RulesetDialog(QDialog):
                  parent: QWidget | None = None,
                  apply: Callable[[list[str], Options], bool] | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Rules")
+        self.setWindowTitle(_("Rules"))
         self.current = (list(editions), {k: dict(v) for k, v in options.items()})
         self.picker = RulesetPicker(host, editions, options, self)
         self.apply = apply
@@ -209,15 +212,16 @@ class RulesetDialog(QDialog):
             host.ruleset([(name, {}) for name in editions], options)
         except ValueError as exc:
             spec = " + ".join(editions) or "(none)"
-            problem = QLabel(f"<b>The board's ruleset {spec} is unavailable</b>: {exc}. "
-                             "Nothing is scored until you choose one here.")
+            problem = QLabel(_("<b>The board's ruleset {spec} is unavailable</b>: {error}. "
+                               "Nothing is scored until you choose one here.").format(
+                                   spec=spec, error=exc))
             problem.setWordWrap(True)
             problem.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             layout.addWidget(problem)
             self.problem: QLabel | None = problem
         else:
             self.problem = None
-        layout.addWidget(QLabel("Scores follow each change at once; Undo takes it back."))
+        layout.addWidget(QLabel(_("Scores follow each change at once; Undo takes it back.")))
         layout.addWidget(self.picker)
         layout.addWidget(buttons)
 
@@ -289,19 +293,23 @@ def ask_conversion(parent: QWidget | None, plan: RulesetPlan) -> str:
     counts: dict[str, int] = {}
     for spec in plan.foreign:
         counts[spec.tile.set_id] = counts.get(spec.tile.set_id, 0) + 1
-    theirs = ", ".join(f"{n} of {set_id}" for set_id, n in counts.items())
-    box = QMessageBox(QMessageBox.Icon.Question, "Rules",
-                      f"The board holds tiles of other sets ({theirs}); "
-                      f"{plan.rules.name} plays with {', '.join(plan.rules.tilesets())}.",
+    theirs = ", ".join(f"{set_id}: {n}" for set_id, n in counts.items())
+    sets = ", ".join(plan.rules.tilesets())
+    box = QMessageBox(QMessageBox.Icon.Question, _("Rules"),
+                      _("The board holds tiles of other sets ({tiles}); {ruleset} plays with "
+                        "{sets}.").format(tiles=theirs, ruleset=plan.rules.name, sets=sets),
                       parent=parent)
     left = len(plan.foreign) - plan.convertible
-    box.setInformativeText(
-        f"Convert them to the tiles of the same shape in {', '.join(plan.rules.tilesets())}"
-        f" ({plan.convertible} of {len(plan.foreign)} have one"
-        + (f"; {left} stay as they are" if left else "") + "), or keep them and count the "
-        f"bag against {', '.join(plan.kept_sets)}?")
-    convert = box.addButton("Convert tiles", QMessageBox.ButtonRole.AcceptRole)
-    keep = box.addButton("Keep them", QMessageBox.ButtonRole.ActionRole)
+    question = (_("Convert them to the tiles of the same shape in {sets} ({n} of {total} have "
+                  "one; {left} stay as they are), or keep them and count the bag against "
+                  "{kept}?") if left else
+                _("Convert them to the tiles of the same shape in {sets} ({n} of {total} have "
+                  "one), or keep them and count the bag against {kept}?"))
+    box.setInformativeText(question.format(sets=sets, n=plan.convertible,
+                                           total=len(plan.foreign), left=left,
+                                           kept=", ".join(plan.kept_sets)))
+    convert = box.addButton(_("Convert tiles"), QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton(_("Keep them"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(convert)
     box.exec()

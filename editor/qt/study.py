@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.tiles import RIVER
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
@@ -46,7 +47,7 @@ from editor.rules.ruleset import RulesetError
 from editor.study import Outcome, Progress, StudyError, StudyFolder, spec
 from editor.study.executors import cores, executor_for
 from editor.study.players import names as player_names
-from editor.study.report import render
+from editor.study.summary_text import render
 
 SELF_PLAY, CORPUS = 0, 1
 
@@ -93,7 +94,7 @@ class StudyDialog(QDialog):
     def __init__(self, host: PluginHost, catalogue: Catalogue, current: str = "",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Study")
+        self.setWindowTitle(_("Study"))
         self.host = host
         self.catalogue = catalogue
         self._cancel = threading.Event()
@@ -108,26 +109,26 @@ class StudyDialog(QDialog):
         self.source = QComboBox()
         self.source.addItems(["Self-play: simulated players", "Saves in a folder (corpus)"])
         self.corpus = QLineEdit()
-        self.corpus.setPlaceholderText("a folder of .jcz saves and boards with move logs")
+        self.corpus.setPlaceholderText(_("a folder of .jcz saves and boards with move logs"))
         self._corpus_row = self._with_button(self.corpus, "Browse…", self._pick_corpus)
         self.rulesets = QListWidget()
-        self.rulesets.setAccessibleName("Rulesets")
+        self.rulesets.setAccessibleName(_("Rulesets"))
         self.rulesets.setMinimumHeight(150)
         defaults = spec.base_rulesets(host)
         for name in dict.fromkeys([*([current] if current else []), *defaults,
                                    *(r.name for r in default_rulesets(host))]):
             self._add_check(self.rulesets, name, name in defaults)
         self.new_rules = QLineEdit()
-        self.new_rules.setPlaceholderText("another ruleset, e.g. base:C1[farms=2001]")
+        self.new_rules.setPlaceholderText(_("another ruleset, e.g. base:C1[farms=2001]"))
         self.new_rules.returnPressed.connect(self._add_rules)
         rules_row = self._with_button(self.new_rules, "Add", self._add_rules)
         self.tilesets = QListWidget()
-        self.tilesets.setAccessibleName("Tile sets")
+        self.tilesets.setAccessibleName(_("Tile sets"))
         self.tilesets.setMaximumHeight(120)
         for tile_set in catalogue.sets:
             if any(not t.has(RIVER) for t in tile_set.tiles):  # the River is never played
                 self._add_check(self.tilesets, tile_set.id, False)
-        tiles_button = QPushButton("Add tile set file…")
+        tiles_button = QPushButton(_("Add tile set file…"))
         tiles_button.clicked.connect(self._add_tileset_file)
         self.players = QSpinBox()
         self.players.setRange(spec.MIN_PLAYERS, spec.MAX_PLAYERS)
@@ -139,8 +140,8 @@ class StudyDialog(QDialog):
             box.addItems(player_names())
             box.setCurrentText("greedy")
             box.setAccessibleName(f"Player {i + 1}")
-            box.setToolTip("random: any legal move; greedy: the best margin after this tile "
-                           "and final scoring")
+            box.setToolTip(_("random: any legal move; greedy: the best margin after this tile "
+                           "and final scoring"))
             seats.addWidget(box)
             self.seat_boxes.append(box)
         seats.addStretch(1)
@@ -155,25 +156,25 @@ class StudyDialog(QDialog):
         self.jobs.setRange(1, max(64, cores()))
         self.jobs.setValue(cores())
         self.scheduler = QLineEdit()
-        self.scheduler.setPlaceholderText("a Dask scheduler, tcp://host:8786")
-        self.scheduler.setToolTip("Play on a Dask distributed cluster instead (pip install "
-                                  "'carcassonne-editor[cluster]')")
+        self.scheduler.setPlaceholderText(_("a Dask scheduler, tcp://host:8786"))
+        self.scheduler.setToolTip(_("Play on a Dask distributed cluster instead (pip install "
+                                  "'carcassonne-editor[cluster]')"))
         self.out = QLineEdit(default_folder())
         out_row = self._with_button(self.out, "Browse…", self._pick_out)
 
         form = QFormLayout()
-        form.addRow("Games from", self.source)
-        form.addRow("Folder of saves", self._corpus_row)
-        form.addRow("Rulesets", self.rulesets)
+        form.addRow(_("Games from"), self.source)
+        form.addRow(_("Folder of saves"), self._corpus_row)
+        form.addRow(_("Rulesets"), self.rulesets)
         form.addRow("", rules_row)
-        form.addRow("Tile sets", self.tilesets)
-        hint = QLabel("The rulesets' own tiles (the box) are always played too.")
+        form.addRow(_("Tile sets"), self.tilesets)
+        hint = QLabel(_("The rulesets' own tiles (the box) are always played too."))
         hint.setWordWrap(True)
         form.addRow(tiles_button, hint)
-        form.addRow("Players", self._row(self.players, QLabel("seats"), seats))
-        form.addRow("Games per ruleset", self._row(self.games, QLabel("seed"), self.seed))
-        form.addRow("Processes", self._row(self.jobs, QLabel("or"), self.scheduler))
-        form.addRow("Reports in", out_row)
+        form.addRow(_("Players"), self._row(self.players, QLabel("seats"), seats))
+        form.addRow(_("Games per ruleset"), self._row(self.games, QLabel("seed"), self.seed))
+        form.addRow(_("Processes"), self._row(self.jobs, QLabel("or"), self.scheduler))
+        form.addRow(_("Reports in"), out_row)
         settings = QWidget()
         settings.setLayout(form)
         scroll = QScrollArea()
@@ -185,9 +186,9 @@ class StudyDialog(QDialog):
         self.summary.setReadOnly(True)
         self.summary.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.summary.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.summary.setPlaceholderText("The summary and the plots appear here when the "
-                                        "study ends.")
-        self.results.addTab(self.summary, "Summary")
+        self.summary.setPlaceholderText(_("The summary and the plots appear here when the "
+                                        "study ends."))
+        self.results.addTab(self.summary, _("Summary"))
         split = QSplitter()
         split.addWidget(scroll)
         split.addWidget(self.results)
@@ -200,16 +201,16 @@ class StudyDialog(QDialog):
         self.status = QLabel("")
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.start_button = QPushButton("Start")
+        self.start_button = QPushButton(_("Start"))
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(_("Cancel"))
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
-        self.open_button = QPushButton("Open report folder")
+        self.open_button = QPushButton(_("Open report folder"))
         self.open_button.setEnabled(False)
         self.open_button.clicked.connect(self._open_folder)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.clicked.connect(self.close)
         buttons = QHBoxLayout()
         buttons.addWidget(self.bar, 1)
@@ -304,18 +305,18 @@ class StudyDialog(QDialog):
         self._add_check(self.tilesets, Path(path).name, True, path)
 
     def _add_tileset_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Tile set", "",
-                                              "Tile sets (*.json);;All files (*)")
+        path, _filter = QFileDialog.getOpenFileName(self, _("Tile set"), "",
+                                              _("Tile sets (*.json);;All files (*)"))
         if path:
             self.add_tileset_file(path)
 
     def _pick_corpus(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Folder of saves", self.corpus.text())
+        path = QFileDialog.getExistingDirectory(self, _("Folder of saves"), self.corpus.text())
         if path:
             self.corpus.setText(path)
 
     def _pick_out(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Reports in", self.out.text())
+        path = QFileDialog.getExistingDirectory(self, _("Reports in"), self.out.text())
         if path:
             self.out.setText(path)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from PySide6.QtCore import QPointF, Qt
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.position import Arrow, Highlight
 
@@ -110,7 +111,7 @@ class TileTool(Tool):
         view = self.view
         if view.tile is None:
             return
-        view.doc.undo_stack.beginMacro(f"Place {view.tile.ref} tiles")
+        view.doc.undo_stack.beginMacro(_("Place {tile} tiles").format(tile=view.tile.ref))
         view.in_macro = True
         if view.press_cell is not None:
             view.place(view.press_cell)

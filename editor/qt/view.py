@@ -52,9 +52,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.position import Note
 from editor.model.tiles import Tile
+from editor.terms import figure_name
 
 from .commands import (
     AddAnnotation,
@@ -562,17 +564,18 @@ class BoardView(QGraphicsView):
         spec = doc.tile_at(*cell)
         menu = QMenu(self)
         if spec is not None:
-            menu.addAction("Rotate clockwise", lambda: doc.undo_stack.push(
+            menu.addAction(_("Rotate clockwise"), lambda: doc.undo_stack.push(
                 RotateTile(doc, *cell, spec.rotation + 1)))
-            menu.addAction("Rotate anticlockwise", lambda: doc.undo_stack.push(
+            menu.addAction(_("Rotate anticlockwise"), lambda: doc.undo_stack.push(
                 RotateTile(doc, *cell, spec.rotation - 1)))
             for index, figure in reversed(doc.figures_at(*cell)):
                 owner = doc.players[figure.owner].name if figure.owner < len(
                     doc.players) else "?"
-                menu.addAction(f"Remove {owner}'s {figure.kind} ({figure.segment})",
+                menu.addAction(_("Remove the figure of {owner} ({figure}, {segment})").format(
+                    owner=owner, figure=figure_name(figure.kind), segment=figure.segment),
                                partial(self._push, RemoveFigure(doc, index)))
-            menu.addAction("Remove tile", lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
-        menu.addAction("Add note here…", lambda: self.note_at(cell))
+            menu.addAction(_("Remove tile"), lambda: doc.undo_stack.push(RemoveTile(doc, *cell)))
+        menu.addAction(_("Add note here…"), lambda: self.note_at(cell))
         menu.exec(where)
 
     def _push(self, command: QUndoCommand) -> None:
@@ -580,7 +583,8 @@ class BoardView(QGraphicsView):
 
     def note_at(self, cell: Cell) -> None:
         """Ask for a note and pin it to ``cell``."""
-        text, ok = QInputDialog.getMultiLineText(self, "Note", f"Note at {cell}:")
+        text, ok = QInputDialog.getMultiLineText(self, _("Note"),
+                                                 _("Note at {cell}:").format(cell=cell))
         if ok and text.strip():
             self.doc.undo_stack.push(AddAnnotation(self.doc, "notes", Note(*cell, text.strip())))
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence, Set
 from dataclasses import replace
 from typing import Protocol
 
+from editor.i18n import _
 from editor.model import events as ev
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
@@ -88,13 +89,15 @@ class Analysis:
                     self._report = score_report(self.editor.board, rules)
             except Exception as exc:  # the editor must not fall over a scoring bug
                 log.error("scoring under %s failed:\n%s", rules.name, traceback.format_exc())
-                self._failure = f"scoring failed ({type(exc).__name__}: {exc})"
+                self._failure = _("scoring failed ({error})").format(
+                    error=f"{type(exc).__name__}: {exc}")
                 players = self.editor.players
                 self._report = ScoreReport(
                     rules.name, [p.name for p in players], [p.score for p in players],
                     [], [dict(p.goods) for p in players],
-                    [Finding(f"{self._failure}: only the scores on the board are shown; the "
-                             "log has the details", "$.ruleset", self.path, "internal")])
+                    [Finding(_("{failure}: only the scores on the board are shown; the log "
+                               "has the details").format(failure=self._failure),
+                             "$.ruleset", self.path, "internal")])
         return self._report
 
     def report_for(self, rules: Ruleset) -> ScoreReport:
@@ -122,7 +125,7 @@ class Analysis:
         board = self.editor.board
         now: dict[int, int] = {}
         done = replace(info, complete=True)
-        for _, events in self.editor.rules.hooks.feature_completed(board, done, Turn(0)):
+        for _key, events in self.editor.rules.hooks.feature_completed(board, done, Turn(0)):
             for event in events:
                 if event.type == ev.SCORE and event.player is not None:
                     now[event.player] = now.get(event.player, 0) + event.points
@@ -148,21 +151,23 @@ class Analysis:
         self._errors_seen = len(host.errors)
         if failed:
             disabled = [e.name for e in self.editor.rules.editions if e.name in host.disabled]
-            return f"{failed[-1]}" + (
-                f" — {', '.join(disabled)} disabled: the scores leave its rules out; see "
-                "Findings" if disabled else "")
+            if not disabled:
+                return f"{failed[-1]}"
+            return _("{error} — {editions} disabled: the scores leave its rules out; see "
+                     "Findings").format(error=failed[-1], editions=", ".join(disabled))
         if self._failure:
-            return f"{self._failure}: see Findings"
+            return _("{failure}: see Findings").format(failure=self._failure)
         return ""
 
     def _ruleset_finding(self) -> list[Finding]:
         problem = self.editor.ruleset_problem
         if not problem:
             return []
-        return [Finding(f"the board's ruleset {self.editor.position.ruleset_spec} is "
-                        f"unavailable: {problem}. Nothing is scored until a ruleset is chosen "
-                        "(Rules → Ruleset…); saving keeps the file's", "$.ruleset", self.path,
-                        "ruleset-unavailable")]
+        return [Finding(_("the board's ruleset {ruleset} is unavailable: {problem}. Nothing "
+                          "is scored until a ruleset is chosen (Rules → Ruleset…); saving "
+                          "keeps the file's").format(ruleset=self.editor.position.ruleset_spec,
+                                                     problem=problem),
+                        "$.ruleset", self.path, "ruleset-unavailable")]
 
     def _plugin_findings(self) -> list[Finding]:
         """An error per edition of the ruleset that a plugin failure disabled."""
@@ -172,8 +177,8 @@ class Analysis:
             if edition.name not in host.disabled:
                 continue
             errors = [e for e in host.errors if e.plugin in (edition.plugin, edition.name)]
-            why = f"{errors[-1]}" if errors else "its plugin failed"
-            found.append(Finding(f"{why}; edition {edition.name} is disabled: the scores "
-                                 "leave its rules out", "$.ruleset", self.path,
-                                 "plugin-error"))
+            why = f"{errors[-1]}" if errors else _("its plugin failed")
+            found.append(Finding(_("{why}; edition {edition} is disabled: the scores leave "
+                                   "its rules out").format(why=why, edition=edition.name),
+                                 "$.ruleset", self.path, "plugin-error"))
         return found

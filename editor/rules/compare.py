@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from editor.i18n import _
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
+from editor.terms import feature_name, goods_name
 
 from .engine import Engine
 from .host import Host
@@ -107,14 +109,19 @@ def default_rulesets(host: Host, uses: Sequence[str] = ()) -> list[Ruleset]:
 
 def _key(board: Board, e: Event) -> tuple[str, str, Cell | None, str | None]:
     if e.type == ev.EXTRA_TURN:
-        return ("extra turn", "turn", None, None)
+        return (_("extra turn"), "turn", None, None)
     if e.root is not None and e.root < len(board.node_cell):
         cell = board.node_cell[e.root]
         seg = board.segment_of(e.root)
-        where = f"at ({cell[0]}, {cell[1]}) {seg.id}"
         if seg.kind != e.feature:  # farms paid city by city (rules 2000)
-            return (f"{e.feature}s beside the {seg.kind} {where}", e.feature, cell, seg.id)
-        return (f"{e.feature} {where}", e.feature, cell, seg.id)
+            label = (_("fields beside the city at ({x}, {y}) {segment}")
+                     if (e.feature, seg.kind) == ("field", "city") else
+                     _("{feature} beside {kind} at ({x}, {y}) {segment}"))
+            return (label.format(feature=feature_name(e.feature), kind=feature_name(seg.kind),
+                                 x=cell[0], y=cell[1], segment=seg.id), e.feature, cell, seg.id)
+        return (_("{feature} at ({x}, {y}) {segment}").format(
+            feature=feature_name(e.feature), x=cell[0], y=cell[1], segment=seg.id),
+            e.feature, cell, seg.id)
     kind = str(e.detail.get("goods", e.goods or ""))
     label = f"{e.feature} {kind}".strip() if e.type == ev.SCORE else f"{e.type} {kind}"
     return (label, e.feature, None, None)
@@ -134,14 +141,17 @@ def _collect(board: Board, events: list[Event], index: int, count: int,
                                                [[] for _ in range(count)])
         if e.type == ev.SCORE:
             row.points[index][e.player] = row.points[index].get(e.player, 0) + e.points
-        flag = " (unofficial)" if e.unofficial else ""
+        reason = (_("{reason} (unofficial)").format(reason=e.reason) if e.unofficial
+                  else e.reason)
         who = players[e.player]
         if e.type == ev.GOODS:
-            notes.append(f"{who} takes {e.count} {e.goods}: {e.reason}")
+            notes.append(_("{player} takes goods ({goods}: {n}): {reason}").format(
+                player=who, goods=goods_name(str(e.goods)), n=e.count, reason=e.reason))
         elif e.type == ev.EXTRA_TURN:
-            notes.append(f"{who} plays again (part {e.part}): {e.reason}")
+            notes.append(_("{player} plays again (part {part}): {reason}").format(
+                player=who, part=e.part, reason=e.reason))
             row.points[index][e.player] = row.points[index].get(e.player, 0)
-        row.why[index].append(f"{who} {e.points:+d}: {e.reason}{flag} [{e.edition}: {e.rule}]"
+        row.why[index].append(f"{who} {e.points:+d}: {reason} [{e.edition}: {e.rule}]"
                               if e.type == ev.SCORE else f"{who}: {e.reason} [{e.rule}]")
         if e.rule_id and e.rule_id not in row.rule_ids[index]:
             row.rule_ids[index].append(e.rule_id)
@@ -170,8 +180,9 @@ def compare(board: Board, rulesets: Sequence[Ruleset], move: Move | None = None,
                     why = [f.message for f in exc.findings]
                     result = None
                 events = result.events if result is not None else []
-                mine += [f"finding: {f.message}" for f in result.findings] if result else []
-                mine += [f"cannot be played: {w}" for w in why]
+                mine += [_("finding: {message}").format(message=f.message)
+                         for f in result.findings] if result else []
+                mine += [_("cannot be played: {reason}").format(reason=w) for w in why]
             _collect(board, events, i, len(rulesets), rows, mine, players)
             totals.append([p.score - b for p, b in zip(board.players, before, strict=True)]
                           if move is not None else [p.score for p in board.players])

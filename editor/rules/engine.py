@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal, NamedTuple
 
+from editor.i18n import _
 from editor.model import events as ev
 from editor.model.board import Board, Cell, Placed
 from editor.model.events import Event
@@ -13,6 +14,7 @@ from editor.model.findings import Finding
 from editor.model.players import Figure
 from editor.model.rulebook import define
 from editor.model.tiles import Tile
+from editor.terms import figure_name
 
 from .geometry import placement_geometry
 from .moves import (
@@ -262,24 +264,31 @@ class Engine:
         cell = (placed.x, placed.y)
         kinds = self.rules.figure_kinds()
         if action.kind not in kinds:
-            return [Finding(f"{self.rules.name} has no figure {action.kind!r} "
-                            f"(figures: {', '.join(kinds)})", code="unknown-figure", cell=cell)]
+            return [Finding(_("{ruleset} has no figure {figure!r} (figures: {kinds})").format(
+                ruleset=self.rules.name, figure=action.kind, kinds=", ".join(kinds)),
+                code="unknown-figure", cell=cell)]
         if action.action == TAKE_BACK:
             target = board.cells.get(action.cell) if action.cell else None
             if target is None or action.segment not in target.tile.segment_index:
-                return [Finding(f"no segment {action.segment!r} at {action.cell} to take a "
-                                f"{action.kind} back from", code="no-segment", cell=action.cell)]
+                return [Finding(_("no segment {segment!r} at {cell} to take a figure ({figure}) "
+                                  "back from").format(segment=action.segment, cell=action.cell,
+                                                      figure=figure_name(action.kind)),
+                                code="no-segment", cell=action.cell)]
         elif action.segment not in placed.tile.segment_index:
-            return [Finding(f"{placed.tile.ref} has no segment {action.segment!r}",
+            return [Finding(_("{tile} has no segment {segment!r}").format(
+                tile=placed.tile.ref, segment=action.segment),
                             code="no-segment", cell=cell)]
         else:
             for kind in (action.kind, *action.assign):
                 if kind not in kinds:
-                    return [Finding(f"{self.rules.name} has no figure {kind!r}",
+                    return [Finding(_("{ruleset} has no figure {figure!r}").format(
+                        ruleset=self.rules.name, figure=kind),
                                     code="unknown-figure", cell=cell)]
                 if board.players[player].supply.get(kind, 0) <= 0:
-                    return [Finding(f"{board.players[player].name} has no {kind} left in "
-                                    "supply", code="supply", cell=cell, segment=action.segment)]
+                    return [Finding(_("{player} has no figure of this kind ({figure}) left in "
+                                      "supply").format(player=board.players[player].name,
+                                                       figure=figure_name(kind)),
+                                    code="supply", cell=cell, segment=action.segment)]
         return self.rules.hooks.figure_findings(board, placed, player, action, turn)
 
     # -- moves -------------------------------------------------------------------------
@@ -390,16 +399,20 @@ class Engine:
             spec = next((o for e in self.rules.editions for o in e.options
                          if o.name == name and o.choosable), None)
             if spec is None:
-                findings.append(Finding(f"choice {name!r}: {self.rules.name} has no option "
-                                        f"{name!r} that a player chooses during a move",
+                findings.append(Finding(_("choice {name!r}: {ruleset} has no option {name!r} "
+                                          "that a player chooses during a move").format(
+                    name=name, ruleset=self.rules.name),
                                         code="unknown-choice", cell=cell))
             elif not 0 <= player < len(board.players):
-                findings.append(Finding(f"choice {name!r}: no player {player}",
+                findings.append(Finding(_("choice {name!r}: no player {player}").format(
+                    name=name, player=player),
                                         code="bad-choice", cell=cell))
             elif spec.choices and value not in spec.choices:
                 allowed = ", ".join(map(str, spec.choices))
-                findings.append(Finding(f"choice {name!r} = {value!r}: expected one of "
-                                        f"{allowed}", code="bad-choice", cell=cell))
+                findings.append(Finding(_("choice {name!r} = {value!r}: expected one of "
+                                          "{allowed}").format(name=name, value=value,
+                                                              allowed=allowed),
+                                        code="bad-choice", cell=cell))
         return findings
 
     def _act(self, board: Board, placed: Placed, player: int, action: FigureAction,
@@ -467,7 +480,7 @@ class Engine:
         points as :meth:`final_scoring` without explaining them (the editions are asked
         with ``explain=False``; their events are applied, unstamped, and undone)."""
         mark = board.mark()
-        for _, result in self.rules.hooks.final_scoring(board, False, None):
+        for _edition, result in self.rules.hooks.final_scoring(board, False, None):
             self.apply_events(board, result)
         totals = [p.score for p in board.players]
         board.undo_to(mark)
@@ -509,11 +522,13 @@ class Engine:
         for f in board.figures:
             if f.kind not in kinds:
                 owner = board.players[f.owner].name if f.owner < len(board.players) \
-                    else f"player {f.owner}"
+                    else _("player {n}").format(n=f.owner)
                 findings.append(Finding(
-                    f"{owner}'s {f.kind}: {self.rules.name} has no {f.kind} (figures: "
-                    f"{', '.join(kinds)}); it counts for nothing — {RULE_FIGURE_KINDS}",
-                    code="unknown-figure", cell=board.cell_of(f.node),
+                    _("{owner}'s figure ({figure}): {ruleset} has no such figure (figures: "
+                      "{kinds}); it counts for nothing — {rule}").format(
+                          owner=owner, figure=f.kind, ruleset=self.rules.name,
+                          kinds=", ".join(kinds), rule=RULE_FIGURE_KINDS),
+                    code="unknown-figure", cell=board.cell_of(f.node), figure=f.kind,
                     segment=board.segment_of(f.node).id))
         for p, player in enumerate(board.players):
             for kind in kinds.values():
@@ -521,8 +536,12 @@ class Engine:
                 have = out + player.supply.get(kind.name, 0)
                 if have > kind.supply:
                     findings.append(Finding(
-                        f"{player.name} has {have} {kind.name}s ({out} on the board, "
-                        f"{player.supply.get(kind.name, 0)} in supply) but {self.rules.name} "
-                        f"gives {kind.supply} — {RULE_FIGURE_SUPPLY}",
+                        _("{player} has more figures of a kind ({figure}) than {ruleset} "
+                          "gives: {have} ({out} on the board, {supply} in supply), not "
+                          "{given} — {rule}").format(
+                              player=player.name, figure=figure_name(kind.name), have=have,
+                              out=out, supply=player.supply.get(kind.name, 0),
+                              ruleset=self.rules.name, given=kind.supply,
+                              rule=RULE_FIGURE_SUPPLY),
                         code="too-many-figures"))
         return findings + self.rules.hooks.board_findings(board)

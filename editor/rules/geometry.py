@@ -6,13 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterator
 
+from editor.i18n import _
 from editor.model.board import Board, Cell, Placed
 from editor.model.findings import Finding
 from editor.model.ports import SIDE_DELTA, SIDE_NAMES
 from editor.model.tiles import Tile
+from editor.terms import feature_name
 
 #: Codes of the findings this module gives.
 GEOMETRY_CODES = frozenset({"sides-differ", "not-adjacent", "cell-taken"})
+
+
+def side_kind(kind: str) -> str:
+    """What a tile side shows, for a message: its feature's name, or « nothing »."""
+    return feature_name(kind) if kind else _("nothing")
 
 
 def side_conflicts(board: Board, x: int, y: int, kinds: tuple[str, ...],
@@ -38,17 +45,18 @@ def placement_geometry(board: Board, tile: Tile, x: int, y: int,
     the cell is taken, it touches no tile, or a side disagrees with a neighbour's."""
     cell = (x, y)
     if cell in board.cells:
-        return [Finding(f"cell ({x}, {y}) already holds {board.cells[cell].tile.ref}",
-                        code="cell-taken", cell=cell)]
+        return [Finding(_("cell ({x}, {y}) already holds {tile}").format(
+            x=x, y=y, tile=board.cells[cell].tile.ref), code="cell-taken", cell=cell)]
     findings = []
     if board.cells and board.signature(x, y) == ("", "", "", ""):
-        findings.append(Finding(f"({x}, {y}) does not touch any tile on the board",
-                                code="not-adjacent", cell=cell))
+        findings.append(Finding(_("({x}, {y}) does not touch any tile on the board"
+                                  ).format(x=x, y=y), code="not-adjacent", cell=cell))
     mine = tile.orientations[rotation % 4].side_kinds
     for side, (ox, oy), other, theirs in side_conflicts(board, x, y, mine):
         findings.append(Finding(
-            f"{SIDE_NAMES[side]} side shows {mine[side] or 'nothing'} but "
-            f"{other.tile.ref} at ({ox}, {oy}) shows {theirs or 'nothing'}",
+            _("{side} side shows {mine} but {other} at ({x}, {y}) shows {theirs}").format(
+                side=SIDE_NAMES[side], mine=side_kind(mine[side]), other=other.tile.ref,
+                x=ox, y=oy, theirs=side_kind(theirs)),
             code="sides-differ", cell=cell))
     return findings
 
@@ -63,11 +71,13 @@ def layout_findings(board: Board) -> list[Finding]:
         kinds = placed.orientation.side_kinds
         for side, (ox, oy), other, theirs in side_conflicts(board, x, y, kinds, earlier):
             found.append(Finding(
-                f"{placed.tile.ref} at ({x}, {y}) shows {kinds[side] or 'nothing'} on "
-                f"its {SIDE_NAMES[side]} side but {other.tile.ref} at ({ox}, {oy}) shows "
-                f"{theirs or 'nothing'}", code="sides-differ", cell=(x, y)))
+                _("{tile} at ({x}, {y}) shows {mine} on its {side} side but {other} at "
+                  "({ox}, {oy}) shows {theirs}").format(
+                    tile=placed.tile.ref, x=x, y=y, mine=side_kind(kinds[side]),
+                    side=SIDE_NAMES[side], other=other.tile.ref, ox=ox, oy=oy,
+                    theirs=side_kind(theirs)), code="sides-differ", cell=(x, y)))
         if len(cells) > 1 and not any((x + dx, y + dy) in cells for dx, dy in SIDE_DELTA):
-            found.append(Finding(f"{placed.tile.ref} at ({x}, {y}) touches no other tile",
-                                 code="not-adjacent", cell=(x, y)))
+            found.append(Finding(_("{tile} at ({x}, {y}) touches no other tile").format(
+                tile=placed.tile.ref, x=x, y=y), code="not-adjacent", cell=(x, y)))
         earlier.add((x, y))
     return found

@@ -46,8 +46,9 @@ def position_findings(position: Position, host: Host, file: str = "",
             here = [i for i, e in enumerate(entries)
                     if (e.get("x"), e.get("y")) == f.cell and e.get("segment") == f.segment]
             # figures sharing a segment (a C3.1 builder beside its knight): the one named
-            m = _NAMED.match(f.message)
-            named = [i for i in here if m and entries[i].get("kind") == m.group(1)]
+            m = None if f.figure else _NAMED.match(f.message)  # a plugin's older finding
+            kind = f.figure or (m.group(1) if m else None)
+            named = [i for i in here if kind and entries[i].get("kind") == kind]
             if here:
                 path = f"$.figures[{(named or here)[0]}]"
         found.append(replace(f, file=file or f.file, path=path))

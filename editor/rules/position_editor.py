@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from editor.i18n import _
 from editor.model.board import Board, Cell
 from editor.model.features import FeatureInfo, describe
 from editor.model.findings import Finding
@@ -94,7 +95,7 @@ class UnavailableRuleset(Ruleset):
     @property
     def name(self) -> str:
         """The file's ruleset, marked."""
-        return f"{self.wanted} (unavailable)"
+        return _("{ruleset} (unavailable)").format(ruleset=self.wanted)
 
 
 @dataclass
@@ -288,11 +289,11 @@ class PositionEditor:
         """Why standing ``spec`` on the board now breaks a rule (in-game, after the tile)."""
         placed = self.board.at(spec.x, spec.y)
         if placed is None:
-            return [Finding(f"no tile at ({spec.x}, {spec.y})", code="no-segment",
-                            cell=spec.cell)]
+            return [Finding(_("no tile at ({x}, {y})").format(x=spec.x, y=spec.y),
+                            code="no-segment", cell=spec.cell)]
         if not 0 <= spec.owner < len(self.players):
-            return [Finding(f"figure owner {spec.owner} is not a player", code="no-player",
-                            cell=spec.cell)]
+            return [Finding(_("figure owner {owner} is not a player").format(owner=spec.owner),
+                            code="no-player", cell=spec.cell)]
         action = FigureAction(spec.kind, spec.segment)
         found = self.engine.figure_findings(self.board, placed, spec.owner, action)
         if [f.code for f in found] == ["supply"]:  # the engine stops there; tell the rest too
@@ -332,7 +333,7 @@ class PositionEditor:
         gone = [(i, f) for i, f in enumerate(figures) if f.cell == (x, y)]
         self._restructure({(x, y)}, [], [f for f in figures if f.cell != (x, y)])
         self._placement_findings.pop((x, y), None)
-        for _, f in gone:
+        for _index, f in gone:
             self._figure_findings.pop(figure_key(f), None)
         return spec, gone, Change(removed=[(x, y)], figures=[(x, y)] if gone else None)
 

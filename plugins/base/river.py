@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from editor.api import RIVER, SIDE_DELTA, SIDE_NAMES, Board, Cell, Finding, OptionSpec, Tile, define
 
+from ..translations import _, pgettext
+
 NO_U_TURN = "no-u-turn"
 JCZ = "jcz"
 RIVER_OPTION = OptionSpec(
@@ -48,8 +50,9 @@ def river_findings(board: Board, tile: Tile, x: int, y: int, rotation: int,
     joined = [s for s in river_sides if _across(x, y, s) in board.cells]
     cell = (x, y)
     if not joined:
-        return [Finding(f"{tile.ref} must continue the river: none of its river sides "
-                        f"touches a river at ({x}, {y}) — {RULE_CONTINUE}",
+        return [Finding(_("{tile} must continue the river: none of its river sides touches "
+                          "a river at ({x}, {y}) — {rule}").format(tile=tile.ref, x=x, y=y,
+                                                                  rule=RULE_CONTINUE),
                         code="river-detached", cell=cell)]
     open_ends = [s for s in river_sides if s not in joined]
     if check == JCZ:
@@ -63,9 +66,11 @@ def river_findings(board: Board, tile: Tile, x: int, y: int, rotation: int,
                     and before.orientation.side_kinds[t] == RIVER]
             if s in back:
                 findings.append(Finding(
-                    f"the river would make a U-turn: {tile.ref}'s {SIDE_NAMES[s]} end turns "
-                    f"the same way as {before.tile.ref} at ({before.x}, {before.y}) — "
-                    f"{RULE_NO_U_TURN}", code="river-u-turn", cell=cell))
+                    _("the river would make a U-turn: the end of {tile} facing {side} turns "
+                      "the same way as {other} at ({x}, {y}) — {rule}").format(
+                          tile=tile.ref, side=side_name(s), other=before.tile.ref,
+                          x=before.x, y=before.y, rule=RULE_NO_U_TURN),
+                    code="river-u-turn", cell=cell))
     return findings
 
 
@@ -81,10 +86,18 @@ def jcz_findings(board: Board, tile: Tile, cell: Cell, open_ends: list[int]) -> 
         taken = [c for c in reserved if c in board.cells]
         if taken:
             findings.append(Finding(
-                f"{tile.ref}'s {SIDE_NAMES[s]} end has no room: ({taken[0][0]}, "
-                f"{taken[0][1]}) ahead of it holds a tile — {RULE_JCZ}",
+                _("the end of {tile} facing {side} has no room: ({x}, {y}) ahead of it holds "
+                  "a tile — {rule}").format(tile=tile.ref, side=side_name(s), x=taken[0][0],
+                                            y=taken[0][1], rule=RULE_JCZ),
                 code="river-no-room", cell=cell))
     return findings
+
+
+def side_name(side: int) -> str:
+    """A side of a tile (0: north … 3: west) in the current language."""
+    names = (pgettext("side", "north"), pgettext("side", "east"), pgettext("side", "south"),
+             pgettext("side", "west"))
+    return names[side] if 0 <= side < 4 else SIDE_NAMES[side]
 
 
 def _across(x: int, y: int, side: int) -> Cell:

@@ -26,11 +26,14 @@ from editor.api import (
     Slot,
     Tile,
     define,
+    feature_name,
+    figure_name,
     figures_by_root,
     hookimpl,
 )
 from editor.api import events as ev
 
+from ..translations import _, ngettext
 from .river import river_findings
 from .scoring import (
     RULE_ABBOT_BACK,
@@ -117,31 +120,41 @@ class BaseRules:
             node = target.node(action.segment)
             if not any(f.node == node and f.owner == player and f.kind == action.kind
                        for f in board.figures):
-                return [Finding(f"{board.players[player].name} has no {action.kind} on "
-                                f"{action.segment} at {action.cell} to take back",
+                message = (_("{player} has no abbot on {segment} at {cell} to take back")
+                           if action.kind == ABBOT else
+                           _("{player} has no figure ({figure}) on {segment} at {cell} to "
+                             "take back"))
+                return [Finding(message.format(player=board.players[player].name,
+                                               figure=figure_name(action.kind),
+                                               segment=action.segment, cell=action.cell),
                                 code="nothing-to-take-back", cell=action.cell,
                                 segment=action.segment)]
             return []
         seg = placed.tile.segment(action.segment)
         where: dict[str, Any] = {"cell": cell, "segment": seg.id}
         if seg.kind == RIVER:
-            return [Finding(f"no figure may stand on a river — {RULE_NO_RIVER_FIGURE}",
+            return [Finding(_("no figure may stand on a river — {rule}").format(
+                rule=RULE_NO_RIVER_FIGURE),
                             code="figure-on-river", **where)]
         if action.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
-            return [Finding(f"the abbot may stand only on a monastery or a garden, not on a "
-                            f"{seg.kind} — {RULE_ABBOT}", code="abbot-placement", **where)]
+            return [Finding(_("the abbot may stand only on a monastery or a garden, not on "
+                              "this segment ({feature}) — {rule}").format(
+                feature=feature_name(seg.kind), rule=RULE_ABBOT), code="abbot-placement",
+                **where)]
         if action.kind == FOLLOWER and seg.kind == GARDEN:
-            return [Finding(f"only the abbot may stand on a garden — {RULE_ABBOT}",
+            return [Finding(_("only the abbot may stand on a garden — {rule}").format(
+                rule=RULE_ABBOT),
                             code="garden-needs-abbot", **where)]
         if action.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
-            return [Finding(f"a follower cannot stand on a {seg.kind}", code="follower-kind",
-                            **where)]
+            return [Finding(_("a follower cannot stand on this segment ({feature})").format(
+                feature=feature_name(seg.kind)), code="follower-kind", **where)]
         holders = [f for f in board.figures if f.node != placed.node(seg.id)
                    and board.find(f.node) == board.find(placed.node(seg.id))]
         if holders:
             names = ", ".join(sorted({board.players[f.owner].name for f in holders}))
-            return [Finding(f"the {seg.kind} is already occupied (by {names}) — "
-                            f"{RULE_FOLLOWER}", code="feature-occupied", **where)]
+            return [Finding(occupied(seg.kind).format(feature=feature_name(seg.kind),
+                                                      names=names, rule=RULE_FOLLOWER),
+                            code="feature-occupied", **where)]
         return []
 
     @hookimpl
@@ -152,9 +165,14 @@ class BaseRules:
         x, y = action.cell
         around = board.neighbour_count(x, y)
         target = board.cells[action.cell].tile.segment(action.segment)
-        return [ev.score(player, 1 + around, target.kind,
-                         f"abbot taken back from a {target.kind} with {around} neighbours: "
-                         f"1 + {around}", RULE_ABBOT_BACK, tiles=1)]
+        reason = (ngettext("abbot taken back from a garden with {n} neighbour: 1 + {n}",
+                           "abbot taken back from a garden with {n} neighbours: 1 + {n}",
+                           around) if target.kind == GARDEN else
+                  ngettext("abbot taken back from a monastery with {n} neighbour: 1 + {n}",
+                           "abbot taken back from a monastery with {n} neighbours: 1 + {n}",
+                           around))
+        return [ev.score(player, 1 + around, target.kind, reason.format(n=around),
+                         RULE_ABBOT_BACK, tiles=1)]
 
     # -- scoring -----------------------------------------------------------------------
 
@@ -165,7 +183,8 @@ class BaseRules:
             return []
         points, reason, rule = valued(rules, board, feature, False, self.small_city(rules))
         events = pay_majority(feature, rules.strengths(), points, reason, rule)
-        events += [ev.returned(f, f"{feature.kind} completed") for f in feature.figures]
+        done = _("completed: {feature}").format(feature=feature_name(feature.kind))
+        events += [ev.returned(f, done) for f in feature.figures]
         return events
 
     @hookimpl
@@ -190,22 +209,55 @@ class BaseRules:
         for fig in board.figures:
             seg = board.segment_of(fig.node)
             cell = board.cell_of(fig.node)
-            where: dict[str, Any] = {"cell": cell, "segment": seg.id}
+            where: dict[str, Any] = {"cell": cell, "segment": seg.id, "figure": fig.kind}
             if seg.kind == RIVER:
-                findings.append(Finding(f"a {fig.kind} stands on a river — "
-                                        f"{RULE_NO_RIVER_FIGURE}", code="figure-on-river",
-                                        **where))
+                findings.append(Finding(_("a figure ({figure}) stands on a river — "
+                                          "{rule}").format(figure=figure_name(fig.kind),
+                                                           rule=RULE_NO_RIVER_FIGURE),
+                                        code="figure-on-river", **where))
             elif fig.kind == FOLLOWER and seg.kind not in FOLLOWER_KINDS:
-                findings.append(Finding(f"a follower stands on a {seg.kind} — {RULE_FOLLOWER}",
+                findings.append(Finding(_("a follower stands on this segment ({feature}) "
+                                          "— {rule}").format(feature=feature_name(seg.kind),
+                                                             rule=RULE_FOLLOWER),
                                         code="follower-kind", **where))
             elif fig.kind == ABBOT and seg.kind not in CLOISTER_KINDS:
-                findings.append(Finding(f"the abbot stands on a {seg.kind} — {RULE_ABBOT}",
+                findings.append(Finding(_("the abbot stands on this segment ({feature}) — "
+                                          "{rule}").format(feature=feature_name(seg.kind),
+                                                           rule=RULE_ABBOT),
                                         code="abbot-placement", **where))
             elif seg.kind != FIELD and board.is_complete(fig.node):
                 owner = board.players[fig.owner].name if fig.owner < len(board.players) \
-                    else f"player {fig.owner}"
-                findings.append(Finding(f"{owner}'s {fig.kind} stands on a completed "
-                                        f"{seg.kind}, which would have been scored and the "
-                                        f"figure returned — {RULE_SCORED}",
-                                        code="figure-on-completed", **where))
+                    else _("player {n}").format(n=fig.owner)
+                findings.append(Finding(on_completed(seg.kind).format(
+                    owner=owner, feature=feature_name(seg.kind), rule=RULE_SCORED),
+                    code="figure-on-completed", **where))
         return findings
+
+
+def occupied(kind: str) -> str:
+    """The message for a figure placed on a feature that already holds one."""
+    messages = {
+        CITY: _("the city is already occupied (by {names}) — {rule}"),
+        ROAD: _("the road is already occupied (by {names}) — {rule}"),
+        FIELD: _("the field is already occupied (by {names}) — {rule}"),
+        MONASTERY: _("the monastery is already occupied (by {names}) — {rule}"),
+    }
+    return messages.get(kind) or _("this segment ({feature}) is already occupied (by "
+                                   "{names}) — {rule}")
+
+
+def on_completed(kind: str) -> str:
+    """The message for a figure left on a completed feature."""
+    messages = {
+        CITY: _("{owner}'s figure stands on a completed city, which would have been scored "
+                "and the figure returned — {rule}"),
+        ROAD: _("{owner}'s figure stands on a completed road, which would have been scored "
+                "and the figure returned — {rule}"),
+        MONASTERY: _("{owner}'s figure stands on a completed monastery, which would have "
+                     "been scored and the figure returned — {rule}"),
+        GARDEN: _("{owner}'s figure stands on a completed garden, which would have been "
+                  "scored and the figure returned — {rule}"),
+    }
+    return messages.get(kind) or _("{owner}'s figure stands on a completed feature "
+                                   "({feature}), which would have been scored and the "
+                                   "figure returned — {rule}")

@@ -31,6 +31,8 @@ from editor.api import (
 )
 from editor.api import events as ev
 
+from ..translations import _, ngettext
+
 RULE_ROAD = define("base.road", "road: 1 point per tile, completed or not",
                    "WCP-Winter", "Dized")
 RULE_CITY = define("base.city", "completed city: 2 per tile + 2 per pennant; incomplete at "
@@ -65,36 +67,38 @@ RULE_FARM_2002 = define(
 FARM_RULES = {"2000": RULE_FARM_2000, "2001": RULE_FARM_2001, "2002": RULE_FARM_2002}
 
 
-def plural(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``, ``2 cities``."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
-
-
 def feature_value(board: Board, info: FeatureInfo, final: bool,
                   small_city: bool) -> tuple[int, str, RuleRef]:
     """Points, reason and rule for a road, city, monastery or garden."""
     if info.kind == ROAD:
-        return info.size, f"road of {plural(info.size, 'tile')}", RULE_ROAD
+        return info.size, ngettext("road of {n} tile", "road of {n} tiles",
+                                   info.size).format(n=info.size), RULE_ROAD
     if info.kind == CITY:
         tiles, pennants = info.size, info.pennants
-        what = f"{plural(tiles, 'tile')}, {plural(pennants, 'pennant')}"
         if final and not info.complete:
-            return (tiles + pennants,
-                    f"incomplete city of {what}: {tiles} + {pennants}", RULE_CITY)
+            return (tiles + pennants, _("incomplete city (tiles: {tiles}, pennants: "
+                                        "{pennants}): {tiles} + {pennants}").format(
+                                            tiles=tiles, pennants=pennants), RULE_CITY)
         if small_city and tiles == 2:
             return (2 + pennants,
-                    f"completed 2-tile city, {plural(pennants, 'pennant')}: 2 + {pennants}",
-                    RULE_SMALL_CITY)
+                    ngettext("completed 2-tile city, {n} pennant: 2 + {n}",
+                             "completed 2-tile city, {n} pennants: 2 + {n}",
+                             pennants).format(n=pennants), RULE_SMALL_CITY)
         return (2 * tiles + 2 * pennants,
-                f"completed city of {what}: 2×{tiles} + 2×{pennants}", RULE_CITY)
+                _("completed city (tiles: {tiles}, pennants: {pennants}): 2×{tiles} + "
+                  "2×{pennants}").format(tiles=tiles, pennants=pennants), RULE_CITY)
     rule = RULE_GARDEN if info.kind == GARDEN else RULE_MONASTERY
     x, y = board.cell_of(info.root)
     around = board.neighbour_count(x, y)
     if around == 8:
-        return 9, f"surrounded {info.kind}: 9", rule
-    return 1 + around, f"{info.kind} with {plural(around, 'neighbour')}: 1 + {around}", rule
+        return 9, (_("surrounded garden: 9") if info.kind == GARDEN
+                   else _("surrounded monastery: 9")), rule
+    reason = (ngettext("garden with {n} neighbour: 1 + {n}",
+                       "garden with {n} neighbours: 1 + {n}", around)
+              if info.kind == GARDEN else
+              ngettext("monastery with {n} neighbour: 1 + {n}",
+                       "monastery with {n} neighbours: 1 + {n}", around))
+    return 1 + around, reason.format(n=around), rule
 
 
 def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
@@ -109,9 +113,10 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
                  rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
-    note = (f"; tie between {len(winners)} players, all score in full "
-            f"({RULE_MAJORITY.link})" if len(winners) > 1 else "")
-    return [ev.score(p, points, info.kind, reason + note, rule, root=info.root,
+    if len(winners) > 1:
+        reason = _("{reason}; tie between {n} players, all score in full ({link})").format(
+            reason=reason, n=len(winners), link=RULE_MAJORITY.link)
+    return [ev.score(p, points, info.kind, reason, rule, root=info.root,
                      tiles=info.size) for p in winners]
 
 
@@ -193,10 +198,17 @@ def farms(rules: Ruleset, board: Board, version: str,
 
 
 def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: RuleRef,
-                 note: str = "") -> Event:
+                 elsewhere: int = 0) -> Event:
+    if elsewhere:
+        reason = ngettext(
+            "field (tiles: {tiles}, completed cities: {n}; {other} more city paid with "
+            "another field of this player): 3×{n}",
+            "field (tiles: {tiles}, completed cities: {n}; {other} more cities paid with "
+            "other fields of this player): 3×{n}", elsewhere)
+    else:
+        reason = _("field (tiles: {tiles}, completed cities: {n}): 3×{n}")
     return ev.score(player, 3 * len(paid), FIELD,
-                    f"field of {plural(f.size, 'tile')} touching "
-                    f"{plural(len(paid), 'completed city')}{note}: 3×{len(paid)}",
+                    reason.format(tiles=f.size, n=len(paid), other=elsewhere),
                     rule, root=f.root, tiles=f.size)
 
 
@@ -220,8 +232,8 @@ def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
         best = max(strength.values())
         for p in sorted(q for q, s in strength.items() if s == best):
             events.append(ev.score(
-                p, 4, FIELD, f"farmers beside the completed city of "
-                f"{plural(city.size, 'tile')} ({plural(len(around), 'field')}): 4",
+                p, 4, FIELD, _("farmers beside a completed city (tiles: {tiles}, fields: "
+                               "{fields}): 4").format(tiles=city.size, fields=len(around)),
                 RULE_FARM_2000, root=city.root, tiles=city.size))
             events += bonus_events(rules, board, around, [city], p, "2000")
     return events
@@ -257,9 +269,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             if not cities:
                 continue
             elsewhere = len(cache.completed(f)) - len(cities)
-            note = (f" ({plural(elsewhere, 'city')} paid with another field of this "
-                    "player)" if elsewhere else "")
-            events.append(_field_event(f, p, cities, RULE_FARM_2001, note))
+            events.append(_field_event(f, p, cities, RULE_FARM_2001, elsewhere))
             events += bonus_events(rules, board, [f], cities, p, "2001")
     return events
 

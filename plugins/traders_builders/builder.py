@@ -33,6 +33,7 @@ from dataclasses import replace
 from editor.api import BUILDER, Board, Event, Figure, Placed, Ruleset, Turn, define
 from editor.api import events as ev
 
+from ..translations import _
 from .figures import companion
 from .placement import WHERE
 
@@ -69,8 +70,8 @@ def note_extension(rules: Ruleset, board: Board, placed: Placed, turn: Turn,
     turn.flags[EXTENDED] = bool(builders)
     if not assigned:
         return []
-    return [ev.returned(b, "its road or city was continued: the builder goes to the tile "
-                           "stacks, back to supply at the end of the turn", RULE_C31)
+    return [ev.returned(b, _("its road or city was continued: the builder goes to the tile "
+                             "stacks, back to supply at the end of the turn"), RULE_C31)
             for b in builders]
 
 
@@ -79,9 +80,10 @@ def extra_turn(turn: Turn, assigned: bool) -> list[Event]:
     if turn.part != 1 or not turn.flags.get(EXTENDED):
         return []
     if assigned:
-        event = ev.extra_turn(turn.player, 2, "the builder came back from the tile stacks: "
-                              "one extra turn", RULE_C31)
+        event = ev.extra_turn(turn.player, 2, _("the builder came back from the tile stacks: "
+                                                "one extra turn"), RULE_C31)
     else:
-        event = ev.extra_turn(turn.player, 2, "the tile extended a road or city holding the "
-                              "player's builder: draw and place a second tile", RULE)
+        event = ev.extra_turn(turn.player, 2, _("the tile extended a road or city holding the "
+                                                "player's builder: draw and place a second "
+                                                "tile"), RULE)
     return [replace(event, detail={"optional": not assigned})]

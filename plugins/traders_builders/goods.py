@@ -6,8 +6,10 @@ say; this is JCloisterZone's choice [JCZ-TG] (docs/rules.md, *Choices we made*).
 
 from __future__ import annotations
 
-from editor.api import Board, Event, FeatureInfo, Finding, define
+from editor.api import Board, Event, FeatureInfo, Finding, define, goods_name
 from editor.api import events as ev
+
+from ..translations import _
 
 #: Tokens in the box per kind, in the rulebook's order (docs/rules.md#traders-builders.goods.box).
 TOKENS = {"wine": 9, "wheat": 6, "cloth": 5}
@@ -29,7 +31,8 @@ def goods_taken(feature: FeatureInfo, player: int, kinds: dict[str, int]) -> lis
     """The tokens ``player`` takes for completing the city ``feature``."""
     order = [k for k in kinds if k in feature.goods] + sorted(set(feature.goods) - set(kinds))
     return [ev.goods(player, kind, feature.goods[kind],
-                     f"completed a city showing {feature.goods[kind]} {kind}", RULE_TAKE,
+                     _("completed a city showing goods ({goods}: {n})").format(
+                         goods=goods_name(kind), n=feature.goods[kind]), RULE_TAKE,
                      root=feature.root)
             for kind in order if feature.goods[kind] > 0]
 
@@ -44,9 +47,12 @@ def majorities(board: Board, kinds: dict[str, int]) -> list[Event]:
         if best <= 0:
             continue
         winners = [i for i, n in enumerate(counts) if n == best]
-        tie = f"; tie between {len(winners)} players" if len(winners) > 1 else ""
-        events += [ev.score(p, MAJORITY_POINTS, "goods",
-                            f"most {kind} tokens ({best}): {MAJORITY_POINTS}{tie}", RULE_FINAL,
+        reason = (_("most tokens of a kind ({goods}: {n}): {points}; tie between {players} "
+                    "players") if len(winners) > 1 else
+                  _("most tokens of a kind ({goods}: {n}): {points}"))
+        reason = reason.format(goods=goods_name(kind), n=best, points=MAJORITY_POINTS,
+                               players=len(winners))
+        events += [ev.score(p, MAJORITY_POINTS, "goods", reason, RULE_FINAL,
                             goods=kind, tokens=best)
                    for p in winners]
     return events
@@ -61,10 +67,14 @@ def goods_findings(board: Board, kinds: dict[str, int], edition: str) -> list[Fi
             totals[kind] = totals.get(kind, 0) + n
     for kind, n in sorted(totals.items()):
         if kind not in kinds and n:
-            findings.append(Finding(f"players hold {n} {kind} tokens but {edition} has no "
-                                    f"{kind} (goods: {', '.join(kinds)}) — {RULE_BOX}",
-                                    code="goods-kind"))
+            findings.append(Finding(_("players hold tokens of a kind {edition} does not have "
+                                      "({goods}: {n}; its goods: {kinds}) — {rule}").format(
+                goods=goods_name(kind), n=n, edition=edition,
+                kinds=", ".join(goods_name(k) for k in kinds), rule=RULE_BOX),
+                code="goods-kind"))
         elif n > kinds.get(kind, n):
-            findings.append(Finding(f"players hold {n} {kind} tokens but the box has "
-                                    f"{kinds[kind]} — {RULE_BOX}", code="too-many-goods"))
+            findings.append(Finding(_("players hold more tokens than the box has ({goods}: "
+                                      "{n}, the box: {box}) — {rule}").format(
+                goods=goods_name(kind), n=n, box=kinds[kind], rule=RULE_BOX),
+                code="too-many-goods"))
     return findings

@@ -26,6 +26,7 @@ from __future__ import annotations
 from editor.api import FIELD, PIG, Board, Event, FeatureInfo, Ruleset, Turn, define, describe
 from editor.api import events as ev
 
+from ..translations import _, ngettext
 from .figures import companion
 
 RULE = define(
@@ -49,11 +50,6 @@ PIG_CITY_POINTS = 3
 FARMER_AFTER_PIG = "farmer_after_pig"
 
 
-def cities(n: int) -> str:
-    """``1 completed city``, ``2 completed cities``."""
-    return f"{n} completed {'city' if n == 1 else 'cities'}"
-
-
 def field_bonus(fields: list[FeatureInfo], paid: list[FeatureInfo], player: int,
                 version: str) -> list[Event]:
     """The pig's +1 per city paid to ``player`` for ``fields`` (C1–C3)."""
@@ -62,11 +58,14 @@ def field_bonus(fields: list[FeatureInfo], paid: list[FeatureInfo], player: int,
         return []
     n = len(paid)
     if version == "2000":
-        return [ev.score(player, n, FIELD, "pig in a field beside the city: +1, 5 instead of 4 "
-                         "(unofficial reading of the C1 pig under the 2000 farm rules)",
+        return [ev.score(player, n, FIELD, _("pig in a field beside the city: +1, 5 instead "
+                                             "of 4 (unofficial reading of the C1 pig under the "
+                                             "2000 farm rules)"),
                          RULE_2000, root=paid[0].root, unofficial=True)]
-    return [ev.score(player, n, FIELD, f"pig in the field: +1 × {cities(n)}, 4 per city "
-                     "instead of 3", RULE, root=fields[0].root)]
+    return [ev.score(player, n, FIELD, ngettext(
+        "pig in the field: +1 × {n} completed city, 4 per city instead of 3",
+        "pig in the field: +1 × {n} completed cities, 4 per city instead of 3", n).format(n=n),
+        RULE, root=fields[0].root)]
 
 
 def pig_scoring(rules: Ruleset, board: Board, turn: Turn, default: str) -> list[Event]:
@@ -82,13 +81,16 @@ def pig_scoring(rules: Ruleset, board: Board, turn: Turn, default: str) -> list[
         if done:
             events.append(ev.score(
                 pig.owner, PIG_CITY_POINTS * done, FIELD,
-                f"pig scoring after a city with a coat of arms was completed: its field "
-                f"touches {cities(done)}: {PIG_CITY_POINTS}×{done}", RULE_C31,
+                ngettext("pig scoring after a city with a coat of arms was completed: its "
+                         "field touches {n} completed city: {points}×{n}",
+                         "pig scoring after a city with a coat of arms was completed: its "
+                         "field touches {n} completed cities: {points}×{n}", done).format(
+                             n=done, points=PIG_CITY_POINTS), RULE_C31,
                 root=field.root, tiles=field.size))
-        events.append(ev.returned(pig, "pig scored: back to supply", RULE_C31))
+        events.append(ev.returned(pig, _("pig scored: back to supply"), RULE_C31))
         back = turn.choice(FARMER_AFTER_PIG, pig.owner, default) == "returns"
         farmer = companion(rules, board, pig, True) if back else None
         if farmer is not None:
-            events.append(ev.returned(farmer, "its owner takes the farmer back with the pig",
-                                      RULE_C31_FARMER))
+            events.append(ev.returned(farmer, _("its owner takes the farmer back with the "
+                                                "pig"), RULE_C31_FARMER))
     return events

@@ -24,14 +24,15 @@ from editor.api import (
     Ruleset,
     Slot,
     define,
+    feature_name,
+    figure_name,
 )
 
+from ..translations import _
 from .figures import has_meeple, is_meeple
 
 #: Segment kinds each figure may stand on.
 WHERE = {BUILDER: frozenset({ROAD, CITY}), PIG: frozenset({FIELD})}
-PLACES = {BUILDER: "a road or a city", PIG: "a field"}
-COMPANIONS = {BUILDER: "thief or knight", PIG: "farmer"}
 RULES = {
     BUILDER: define(
         "traders-builders.builder.placement", "C1–C3: the builder goes, instead of a "
@@ -76,22 +77,45 @@ def figure_findings(rules: Ruleset, board: Board, placed: Placed, player: int,
 
     for kind in special:
         if seg.kind not in WHERE[kind]:
-            return refuse(f"a {kind} may stand only on {PLACES[kind]}, not on a {seg.kind} — "
-                          f"{RULE_ASSIGNED if assigned else RULES[kind]}", f"{kind}-placement")
+            message = (_("a builder may stand only on a road or a city, not on this segment "
+                         "({feature}) — {rule}") if kind == BUILDER else
+                       _("a pig may stand only on a field, not on this segment ({feature}) "
+                         "— {rule}"))
+            return refuse(message.format(feature=feature_name(seg.kind),
+                                         rule=RULE_ASSIGNED if assigned else RULES[kind]),
+                          f"{kind}-placement")
     if assigned:
         if action.kind in WHERE:
-            return refuse(f"the {action.kind} is never placed alone: assign it to the "
-                          f"{COMPANIONS[action.kind]} you place — {RULE_ASSIGNED}",
-                          f"{action.kind}-alone")
+            message = (_("the builder is never placed alone: assign it to the thief or "
+                         "knight you place — {rule}") if action.kind == BUILDER else
+                       _("the pig is never placed alone: assign it to the farmer you place "
+                         "— {rule}"))
+            return refuse(message.format(rule=RULE_ASSIGNED), f"{action.kind}-alone")
         if not is_meeple(rules, action.kind):
-            return refuse(f"a {special[0]} is assigned only to a meeple, not to a "
-                          f"{action.kind} — {RULE_ASSIGNED}", "assign-kind")
+            message = (_("a builder is assigned only to a meeple, not to this figure "
+                         "({figure}) — {rule}") if special[0] == BUILDER else
+                       _("a pig is assigned only to a meeple, not to this figure ({figure}) "
+                         "— {rule}"))
+            return refuse(message.format(figure=figure_name(action.kind), rule=RULE_ASSIGNED),
+                          "assign-kind")
         return []
     if action.assign:
-        return refuse(f"in this edition the {special[0]} is placed instead of a follower, not "
-                      f"beside one — {RULES[special[0]]}", "assign-not-allowed")
+        message = (_("in this edition the builder is placed instead of a follower, not "
+                     "beside one — {rule}") if special[0] == BUILDER else
+                   _("in this edition the pig is placed instead of a follower, not beside one "
+                     "— {rule}"))
+        return refuse(message.format(rule=RULES[special[0]]), "assign-not-allowed")
     kind = action.kind
     if not has_meeple(rules, board, board.find(placed.node(seg.id)), player):
-        return refuse(f"{board.players[player].name} has no {COMPANIONS[kind]} on this "
-                      f"{seg.kind} — {RULES[kind]}", f"{kind}-needs-meeple")
+        return refuse(no_companion(kind, seg.kind).format(
+            name=board.players[player].name, rule=RULES[kind]), f"{kind}-needs-meeple")
     return []
+
+
+def no_companion(figure: str, feature: str) -> str:
+    """The message for a builder or pig placed where its owner has no meeple."""
+    if figure == PIG:
+        return _("{name} has no farmer on this field — {rule}")
+    if feature == CITY:
+        return _("{name} has no knight on this city — {rule}")
+    return _("{name} has no thief on this road — {rule}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from editor.api import (
+    BUILDER,
     CITY,
     Board,
     Event,
@@ -15,14 +16,16 @@ from editor.api import (
     Slot,
     Turn,
     define,
+    feature_name,
     hookimpl,
 )
 from editor.api import events as ev
 
+from ..translations import _
 from . import builder, pig
 from .figures import SPECIAL, stranded
 from .goods import TOKENS, TOKENS_C31, goods_findings, goods_taken, majorities
-from .placement import COMPANIONS, PLACES, WHERE, figure_findings, slot_options
+from .placement import WHERE, figure_findings, slot_options
 
 RULE_STAYS = define(
     "traders-builders.stays", "a builder (pig) stays while its owner has a meeple (farmer) on "
@@ -71,7 +74,9 @@ class TradersBuildersRules:
 
     @hookimpl
     def carcassonne_after_move(self, rules: Ruleset, board: Board, turn: Turn) -> list[Event]:
-        events = [ev.returned(f, f"no meeple of its owner left with the {f.kind}", RULE_STAYS)
+        events = [ev.returned(f, _("no meeple of its owner left with the builder")
+                              if f.kind == BUILDER else
+                              _("no meeple of its owner left with the pig"), RULE_STAYS)
                   for f in stranded(rules, board, self.assigned)]
         return events + builder.extra_turn(turn, self.assigned)
 
@@ -101,12 +106,29 @@ class TradersBuildersRules:
             cell = board.cell_of(fig.node)
             owner = board.players[fig.owner].name
             if seg.kind not in WHERE[fig.kind]:
-                findings.append(Finding(f"{owner}'s {fig.kind} stands on a {seg.kind}, not on "
-                                        f"{PLACES[fig.kind]}", code=f"{fig.kind}-placement",
-                                        cell=cell, segment=seg.id))
+                message = (_("{owner}'s builder stands on this segment ({feature}), not on a "
+                             "road or a city") if fig.kind == BUILDER else
+                           _("{owner}'s pig stands on this segment ({feature}), not on a "
+                             "field"))
+                findings.append(Finding(message.format(owner=owner,
+                                                       feature=feature_name(seg.kind)),
+                                        code=f"{fig.kind}-placement",
+                                        cell=cell, segment=seg.id, figure=fig.kind))
             elif fig in alone:
-                beside = "beside it" if self.assigned else f"on this {seg.kind}"
-                findings.append(Finding(f"{owner}'s {fig.kind} has no {COMPANIONS[fig.kind]} "
-                                        f"of {owner} {beside} — {RULE_STAYS}",
-                                        code=f"{fig.kind}-alone", cell=cell, segment=seg.id))
+                findings.append(Finding(alone_message(fig.kind, seg.kind, self.assigned).format(
+                    owner=owner, rule=RULE_STAYS), code=f"{fig.kind}-alone", cell=cell,
+                    segment=seg.id, figure=fig.kind))
         return findings + goods_findings(board, self.goods, self.name)
+
+
+def alone_message(figure: str, feature: str, assigned: bool) -> str:
+    """The message for a builder or pig standing without the meeple it depends on."""
+    if figure == BUILDER:
+        if assigned:
+            return _("{owner}'s builder has no thief or knight of {owner} beside it — {rule}")
+        if feature == CITY:
+            return _("{owner}'s builder has no knight of {owner} on this city — {rule}")
+        return _("{owner}'s builder has no thief of {owner} on this road — {rule}")
+    if assigned:
+        return _("{owner}'s pig has no farmer of {owner} beside it — {rule}")
+    return _("{owner}'s pig has no farmer of {owner} on this field — {rule}")

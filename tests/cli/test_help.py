@@ -11,7 +11,7 @@ import pytest
 from editor.cli import COMMANDS, build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
-GLOBAL = {"-h", "--help", "-v", "--verbose"}
+GLOBAL = {"-h", "--help", "-v", "--verbose", "--lang"}
 
 
 def subparsers() -> dict[str, argparse.ArgumentParser]:

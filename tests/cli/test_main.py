@@ -29,7 +29,7 @@ def python_m_editor(*argv: str, env: dict[str, str] | None = None,
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     calls: list[list[str]] = []
-    monkeypatch.setattr("editor.qt.app.main", lambda files: calls.append(files) or 0)
+    monkeypatch.setattr("editor.qt.app.main", lambda files, lang=None: calls.append(files) or 0)
     return calls
 
 
@@ -197,7 +197,7 @@ def test_an_exception_in_a_qt_slot_is_logged_and_exits_3(
     log = tmp_path / "editor.log"
     monkeypatch.setenv("CARCASSONNE_EDITOR_LOG", str(log))
 
-    def editor_session(files: list[str]) -> int:
+    def editor_session(files: list[str], lang: str | None = None) -> int:
         try:  # what PySide6 does with an exception raised in a slot: report it, go on
             raise RuntimeError("a slot failed")
         except RuntimeError as exc:

@@ -16,7 +16,7 @@ def test_replay_check_passes_on_the_tiny_city_game(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "Ruleset: base:C1[farms=2002,small_city=on]" in out
     assert "   2. Wendy: base-c1/H at (0, -2) R0 + follower on city-n" in out
-    assert "Wendy +6 city: completed city of 3 tiles" in out
+    assert "Wendy +6 city: completed city (tiles: 3, pennants: 0)" in out
     assert "PASS  Wendy has 8 points" in out and "FAIL" not in out
 
 

@@ -76,7 +76,7 @@ def test_events_of_the_selected_move(qtbot, host: PluginHost, catalogue: Catalog
     panel.select(4)
     texts = [panel.events.item(i).text() for i in range(panel.events.count())]
     assert texts[:2] == ["city completed (2 tiles)",
-                         "Bob +4 city: completed city of 2 tiles, 0 pennants: 2×2 + 2×0"]
+                         "Bob +4 city: completed city (tiles: 2, pennants: 0): 2×2 + 2×0"]
     assert panel.moves.item(4).text().endswith("(Bob +4)")
     shown = panel.preview
     assert shown is not None

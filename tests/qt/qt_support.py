@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtCore import QSettings, QStandardPaths
 
 from editor.formats.boards import position_to_dict
 from editor.qt.document import BoardDocument
+from editor.qt.mainwindow import MainWindow
 from editor.resources import data_dir
 from editor.workspace import open_position
 
@@ -74,3 +76,26 @@ def assert_mirrors(doc: BoardDocument, scene) -> None:
     flagged = {f.cell for f in doc.findings() if f.cell in doc.board.cells}
     assert scene.flagged_cells() == flagged
 
+
+
+@contextmanager
+def window_in(language: str, qtbot, size: tuple[int, int] | None = None
+              ) -> Iterator[MainWindow]:
+    """The main window of a first start (the sample position) built in ``language``
+    (optionally resized), closed and the language put back afterwards."""
+    from editor import i18n
+    from editor.qt import app
+
+    previous = i18n.set_language(language)
+    try:
+        win = app.start([])[0]
+        if size:
+            win.resize(*size)
+        qtbot.waitExposed(win)
+        yield win
+    finally:
+        i18n.set_language(previous)
+        for window in app.WINDOWS:
+            window.doc.mark_saved()
+            window.close()
+        app.WINDOWS.clear()

@@ -34,7 +34,7 @@ def document(tiles: list[tuple[str, int, int, int]],
 def inspected(doc: BoardDocument, x: int, y: int, segment: str | None) -> InspectorWidget:
     widget = InspectorWidget()
     widget.set_document(doc)
-    assert widget.text() == EMPTY
+    assert EMPTY in widget.text()  # the hint, in its grey paragraph
     widget.show_feature(x, y, segment)
     return widget
 
@@ -45,7 +45,7 @@ def test_an_open_city_with_a_knight(qapp) -> None:
     assert "base-c2/E at (0, 0)" in widget.text() and "Turned 0°" in widget.text()
     assert rows(widget) == {
         "Feature": "city (segment on NNW, N, NNE)", "Tiles": "1",
-        "State": "open (1 open side)", "Owners": "■ Red: 1 follower",
+        "State": "open (1 open side)", "Owners": "■ Red: follower × 1",
         "If completed now": "Red 2", "At the end": "Red 1"}
 
 
@@ -53,7 +53,7 @@ def test_a_complete_city_says_so_and_what_it_scored(qapp) -> None:
     doc = document([("E", 0, 0, 0), ("E", 0, -1, 2)], [("follower", 1, 0, -1, "city")])
     info = rows(inspected(doc, 0, 0, "city"))
     assert info["Tiles"] == "2" and info["State"] == "complete"
-    assert info["Owners"] == "■ Blue: 1 follower"
+    assert info["Owners"] == "■ Blue: follower × 1"
     assert info["Scored when completed"] == "Blue 4" and "If completed now" not in info
 
 

@@ -195,7 +195,7 @@ def test_a_figure_the_ruleset_does_not_know_is_listed_in_findings(window, monkey
     listed = [findings.tree.topLevelItem(i) for i in range(findings.tree.topLevelItemCount())]
     unknown = [item for item in listed if item.text(2) == "unknown-figure"]
     assert len(unknown) == len(abbots)
-    assert "has no abbot" in unknown[0].text(0)
+    assert "figure (abbot)" in unknown[0].text(0) and "has no such figure" in unknown[0].text(0)
     assert {f.cell for f in abbots} <= window.scene.flagged_cells()
     doc.undo_stack.undo()
     doc.flush()

@@ -29,20 +29,20 @@ RED_ON_F1_AND_F2 = [(0, 0, -1, "field", "follower"), (0, 0, 0, "field", "followe
 
 def test_2000_each_city_pays_4_and_says_how_many_fields_surround_it(host, catalogue):
     assert lines(host, catalogue, "2000", RED_ON_F1_AND_F2) == [
-        (0, 4, "field", 2, "farmers beside the completed city of 2 tiles (2 fields): 4",
+        (0, 4, "field", 2, "farmers beside a completed city (tiles: 2, fields: 2): 4",
          "base.farm.2000"),
-        (0, 4, "field", 2, "farmers beside the completed city of 2 tiles (1 field): 4",
+        (0, 4, "field", 2, "farmers beside a completed city (tiles: 2, fields: 1): 4",
          "base.farm.2000")]
 
 
 def test_2001_and_2002_pay_3_a_city_per_field(host, catalogue):
     """2001: F2 touches both cities and pays both (6); F1 touches X, already paid to Red:
     nothing. 2002: every field pays its own cities: F2 6, F1 3."""
-    two = (0, 6, "field", 1, "field of 1 tile touching 2 completed cities: 3×2")
+    two = (0, 6, "field", 1, "field (tiles: 1, completed cities: 2): 3×2")
     assert lines(host, catalogue, "2001", RED_ON_F1_AND_F2) == [(*two, "base.farm.2001")]
     assert lines(host, catalogue, "2002", RED_ON_F1_AND_F2) == [
         (*two, "base.farm.2002"),
-        (0, 3, "field", 1, "field of 1 tile touching 1 completed city: 3×1", "base.farm.2002")]
+        (0, 3, "field", 1, "field (tiles: 1, completed cities: 1): 3×1", "base.farm.2002")]
 
 
 @pytest.mark.parametrize(("farms", "points"), [("2000", 4), ("2001", 3), ("2002", 3)])
@@ -63,7 +63,8 @@ def test_2000_a_tie_pays_each_tied_player_in_full(host, catalogue):
                (1, 0, 1, "field", "follower")]
     found = lines(host, catalogue, "2000", figures)
     assert [(p, n, reason.split("(")[1]) for p, n, _, _, reason, _ in found] == [
-        (0, 4, "2 fields): 4"), (0, 4, "2 fields): 4"), (1, 4, "2 fields): 4")]
+        (0, 4, "tiles: 2, fields: 2): 4"), (0, 4, "tiles: 2, fields: 2): 4"),
+        (1, 4, "tiles: 2, fields: 2): 4")]
 
 
 def test_2001_a_city_is_paid_with_the_field_holding_the_pig(host, catalogue):
@@ -72,8 +73,8 @@ def test_2001_a_city_is_paid_with_the_field_holding_the_pig(host, catalogue):
     figures = [(0, 0, -1, "field", "follower"), (0, 0, -1, "field", "pig"),
                (0, 0, 0, "field", "follower")]
     assert lines(host, catalogue, "2001", figures, " + traders-builders:C1") == [
-        (0, 3, "field", 1, "field of 1 tile touching 1 completed city: 3×1", "base.farm.2001"),
+        (0, 3, "field", 1, "field (tiles: 1, completed cities: 1): 3×1", "base.farm.2001"),
         (0, 1, "field", 0, "pig in the field: +1 × 1 completed city, 4 per city instead of 3",
          "traders-builders.pig.field"),
-        (0, 3, "field", 1, "field of 1 tile touching 1 completed city (1 city paid with "
+        (0, 3, "field", 1, "field (tiles: 1, completed cities: 1; 1 more city paid with "
          "another field of this player): 3×1", "base.farm.2001")]

@@ -232,5 +232,5 @@ def test_a_figure_with_none_left_in_supply_is_found(host, catalogue):
     placed = b.place(catalogue.tile("base-c2/E"), 0, 0, 0)
     found, = engine.figure_findings(b, placed, 0, FigureAction("follower", "city"))
     assert (found.code, found.cell, found.segment) == ("supply", (0, 0), "city")
-    assert found.message == "Red has no follower left in supply"
+    assert found.message == "Red has no figure of this kind (follower) left in supply"
     assert engine.figure_findings(b, placed, 1, FigureAction("follower", "city")) == []

@@ -94,15 +94,15 @@ def test_validate_and_score_report_them(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert sorted(line.split(": ")[0] for line in out[:-1]) == [
         f"{path}::$.figures[1]", f"{path}::$.figures[2]"]
-    assert any(line.startswith(f"{path}::$.figures[1]: Red's follower stands on a completed "
+    assert any(line.startswith(f"{path}::$.figures[1]: Red's figure stands on a completed "
                                "city") for line in out)
-    assert any(line.startswith(f"{path}::$.figures[2]: Blue's abbot: base:C1[rules=2000] has "
-                               "no abbot") for line in out)
+    assert any(line.startswith(f"{path}::$.figures[2]: Blue's figure (abbot): "
+                               "base:C1[rules=2000] has no such figure") for line in out)
     assert out[-1] == "2 errors in 1 file"
     assert main(["score", path]) == 0
     text = capsys.readouterr().out
-    assert "finding: Red's follower stands on a completed city" in text
-    assert "finding: Blue's abbot" in text
+    assert "finding: Red's figure stands on a completed city" in text
+    assert "finding: Blue's figure (abbot)" in text
 
 
 def test_a_legal_position_stays_valid(tmp_path, capsys):

@@ -30,7 +30,7 @@ def test_each_line_says_who_what_why_and_where(host, catalogue):
     assert (monastery.cell, monastery.segment) == ((2, 1), "monastery")
     assert (monastery.edition, monastery.rule_id) == ("base:C2", "base.monastery")
     assert (wine.player, wine.points, wine.feature, wine.reason) == (
-        0, 10, "goods", "most wine tokens (3): 10")
+        0, 10, "goods", "most tokens of a kind (wine: 3): 10")
     assert (wine.cell, wine.segment, wine.edition) == (None, None, "traders-builders:C2")
 
 

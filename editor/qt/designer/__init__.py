@@ -25,6 +25,8 @@ from __future__ import annotations
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from editor.i18n import _
+
 from .document import DocumentError, PlaytestError, TileSetDocument, playtest, playtest_signals
 from .window import FILTER, TileSetWindow, new_tileset_window, open_tileset_window
 
@@ -51,18 +53,18 @@ def _file_menu(window: QMainWindow) -> QMenu:
     for menu in window.menuBar().findChildren(QMenu):
         if menu.title().replace("&", "").strip() == "File":
             return menu
-    return window.menuBar().addMenu("&File")
+    return window.menuBar().addMenu(_("&File"))
 
 
 def install_designer(window: QMainWindow) -> None:
     """Add "New tile set…" and "Open tile set…" to the File menu of a board window, after
     its first group of actions (New, Open, Open Recent)."""
     menu = _file_menu(window)
-    new = QAction("New &tile set…", window)
-    new.setStatusTip("Design a new tile set in its own window")
+    new = QAction(_("New &tile set…"), window)
+    new.setStatusTip(_("Design a new tile set in its own window"))
     new.triggered.connect(lambda _=False: new_tileset_window())
-    open_ = QAction("Open tile s&et…", window)
-    open_.setStatusTip("Open a tile set file in the tile-set designer")
+    open_ = QAction(_("Open tile s&et…"), window)
+    open_.setStatusTip(_("Open a tile set file in the tile-set designer"))
     open_.triggered.connect(lambda _=False: _open_dialog(window))
     separator = next((a for a in menu.actions() if a.isSeparator()), None)
     if separator is None:
@@ -74,10 +76,10 @@ def install_designer(window: QMainWindow) -> None:
 
 
 def _open_dialog(window: QMainWindow) -> None:
-    path, _ = QFileDialog.getOpenFileName(window, "Open tile set", "", FILTER)
+    path, _filter = QFileDialog.getOpenFileName(window, _("Open tile set"), "", _(FILTER))
     if not path:
         return
     try:
         open_tileset_window(path)
     except DocumentError as exc:
-        QMessageBox.warning(window, "Tile set designer", f"Cannot open {path}:\n{exc}")
+        QMessageBox.warning(window, _("Tile set designer"), f"Cannot open {path}:\n{exc}")

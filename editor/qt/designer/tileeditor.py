@@ -51,10 +51,12 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.tile_entries import PORT_POSITIONS
+from editor.i18n import _
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, side_of
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.geometry import segment_at, segment_path
+from editor.qt.art.tiles import paint_tile
 
 from . import tileops
 from .commands import (
@@ -131,7 +133,7 @@ class TileCanvas(QWidget):
         self.setMinimumSize(280, 280)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.setAccessibleName("Tile drawing")
+        self.setAccessibleName(_("Tile drawing"))
 
     def sizeHint(self) -> QSize:
         return QSize(460, 460)
@@ -174,7 +176,7 @@ class TileCanvas(QWidget):
         if self.tile is None:
             return ""
         try:
-            index = art.segment_at(self.tile, 0, self.tile_rect(), pos)
+            index = segment_at(self.tile, 0, self.tile_rect(), pos)
         except Exception:  # a half-edited tile may have no geometry
             return ""
         return self.tile.segments[index].id if index is not None else ""
@@ -208,7 +210,7 @@ class TileCanvas(QWidget):
         painter.setBrush(QColor(0, 0, 0, 45))
         painter.drawRoundedRect(rect.translated(3, 4), 4, 4)
         try:
-            art.paint_tile(painter, self.tile, 0, rect)
+            paint_tile(painter, self.tile, 0, rect)
             drawn = True
         except Exception:  # a half-edited tile must never break the editor
             painter.fillRect(rect, QColor("#e6e1d6"))
@@ -229,7 +231,7 @@ class TileCanvas(QWidget):
                        width: float) -> None:
         if index < 0 or self.tile is None:
             return
-        path = art.segment_path(self.tile, 0, index, self.tile_rect())
+        path = segment_path(self.tile, 0, index, self.tile_rect())
         painter.setBrush(fill)
         pen = QPen(edge, width)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
@@ -390,7 +392,7 @@ class RotationStrip(QWidget):
         self.tile: dict[str, Any] | None = None
         self.set_id = ""
         self.distinct: tuple[int, ...] = (0, 1, 2, 3)
-        self.setToolTip("The tile turned clockwise, as players will see it")
+        self.setToolTip(_("The tile turned clockwise, as players will see it"))
 
     def sizeHint(self) -> QSize:
         return QSize(4 * (self.SIZE + 14), self.SIZE + 26)
@@ -475,11 +477,11 @@ class TileEditor(QWidget):
         column.addWidget(self.canvas, 1)
         column.addWidget(self.hint)
         below = QHBoxLayout()
-        sides = QGroupBox("Sides")
+        sides = QGroupBox(_("Sides"))
         box = QVBoxLayout(sides)
         box.setContentsMargins(6, 4, 6, 6)
         box.addWidget(self.sides)
-        turns = QGroupBox("Rotations")
+        turns = QGroupBox(_("Rotations"))
         box = QVBoxLayout(turns)
         box.setContentsMargins(6, 4, 6, 6)
         box.addWidget(self.rotations)
@@ -506,61 +508,61 @@ class TileEditor(QWidget):
         self.panel.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def _tile_form(self) -> QGroupBox:
-        box = QGroupBox("Tile")
+        box = QGroupBox(_("Tile"))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.tile_id = QLineEdit()
-        self.tile_id.setPlaceholderText("A, Eg, 12 ...")
+        self.tile_id.setPlaceholderText(_("A, Eg, 12 ..."))
         self.tile_id.editingFinished.connect(self._commit_tile_id)
         self.count = QSpinBox()
         self.count.setRange(1, 999)
         self.count.valueChanged.connect(lambda v: self._tile_value("count", v))
-        self.start = QCheckBox("Start tile")
+        self.start = QCheckBox(_("Start tile"))
         self.start.toggled.connect(lambda on: self._tile_value("start", on))
         count_row = QHBoxLayout()
         count_row.addWidget(self.count)
         count_row.addWidget(self.start)
         count_row.addStretch(1)
         self.aliases = QLineEdit()
-        self.aliases.setPlaceholderText("other names, comma-separated (BA/RCr)")
+        self.aliases.setPlaceholderText(_("other names, comma-separated (BA/RCr)"))
         self.aliases.editingFinished.connect(
             lambda: self._tile_value("aliases", _split_list(self.aliases.text())))
         self.tile_tags = QLineEdit()
-        self.tile_tags.setPlaceholderText("cowshed, pigsty, water-tower ...")
+        self.tile_tags.setPlaceholderText(_("cowshed, pigsty, water-tower ..."))
         self.tile_tags.editingFinished.connect(
             lambda: self._tile_value("tags", _split_list(self.tile_tags.text())))
         self.image = QLineEdit()
-        self.image.setPlaceholderText("optional picture, relative to the set file")
+        self.image.setPlaceholderText(_("optional picture, relative to the set file"))
         self.image.editingFinished.connect(
             lambda: self._tile_value("image", self.image.text().strip()))
         browse = QToolButton()
         browse.setText("…")
-        browse.setToolTip("Choose an image file")
+        browse.setToolTip(_("Choose an image file"))
         browse.clicked.connect(self._browse_image)
         image_row = QHBoxLayout()
         image_row.addWidget(self.image)
         image_row.addWidget(browse)
         self.sources = QLineEdit()
-        self.sources.setPlaceholderText("rulebook, list or program; separate with ;")
+        self.sources.setPlaceholderText(_("rulebook, list or program; separate with ;"))
         self.sources.editingFinished.connect(self._commit_provenance)
-        self.provisional = QCheckBox("Provisional (geometry inferred)")
+        self.provisional = QCheckBox(_("Provisional (geometry inferred)"))
         self.provisional.toggled.connect(self._commit_provenance)
         self.note = QLineEdit()
-        self.note.setPlaceholderText("what was inferred, or anything worth knowing")
+        self.note.setPlaceholderText(_("what was inferred, or anything worth knowing"))
         self.note.editingFinished.connect(self._commit_provenance)
-        form.addRow("Id", self.tile_id)
-        form.addRow("Count", count_row)
-        form.addRow("Aliases", self.aliases)
-        form.addRow("Tags", self.tile_tags)
-        form.addRow("Image", image_row)
-        form.addRow("Sources", self.sources)
+        form.addRow(_("Id"), self.tile_id)
+        form.addRow(_("Count"), count_row)
+        form.addRow(_("Aliases"), self.aliases)
+        form.addRow(_("Tags"), self.tile_tags)
+        form.addRow(_("Image"), image_row)
+        form.addRow(_("Sources"), self.sources)
         form.addRow("", self.provisional)
-        form.addRow("Note", self.note)
+        form.addRow(_("Note"), self.note)
         self.tile_box = box
         return box
 
     def _segment_list(self) -> QGroupBox:
-        box = self.segments_box = QGroupBox("Segments")
+        box = self.segments_box = QGroupBox(_("Segments"))
         column = QVBoxLayout(box)
         self.segment_list = QListWidget()
         self.segment_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -583,15 +585,15 @@ class TileEditor(QWidget):
             button.clicked.connect(lambda _=False, k=kind, i=inner: self.add_segment(k, i))
             grid.addWidget(button, k // 2, k % 2)
             self.add_buttons[label] = button
-        self.remove_button = QPushButton("Remove segment")
-        self.remove_button.setToolTip("Remove the selected segment; its ports are left free")
+        self.remove_button = QPushButton(_("Remove segment"))
+        self.remove_button.setToolTip(_("Remove the selected segment; its ports are left free"))
         self.remove_button.clicked.connect(self.remove_segment)
         grid.addWidget(self.remove_button, 1, 1)
         column.addLayout(grid)
         return box
 
     def _segment_form(self) -> QGroupBox:
-        box = QGroupBox("Segment")
+        box = QGroupBox(_("Segment"))
         form = QFormLayout(box)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.segment_id = QLineEdit()
@@ -622,22 +624,22 @@ class TileEditor(QWidget):
         self.cities.itemChanged.connect(lambda _: self._commit_cities())
         self.wraps = QLabel()
         self.wraps.setWordWrap(True)
-        self.wraps.setToolTip("Derived from the ports: a road or river that ends inside this "
-                              "field leaves both halves of its side to it")
+        self.wraps.setToolTip(_("Derived from the ports: a road or river that ends inside this "
+                              "field leaves both halves of its side to it"))
         self.segment_tags = QLineEdit()
-        self.segment_tags.setPlaceholderText("inner, cottage, dead-end ...")
+        self.segment_tags.setPlaceholderText(_("inner, cottage, dead-end ..."))
         self.segment_tags.editingFinished.connect(
             lambda: self._segment_value("tags", _split_list(self.segment_tags.text())))
         self.ports_label = QLabel()
         self.ports_label.setWordWrap(True)
-        form.addRow("Id", self.segment_id)
-        form.addRow("Kind", self.kind)
-        form.addRow("Ports", self.ports_label)
-        form.addRow("Pennants", self.pennants)
-        form.addRow("Goods", goods_row)
-        form.addRow("Cities", self.cities)
-        form.addRow("Wraps", self.wraps)
-        form.addRow("Tags", self.segment_tags)
+        form.addRow(_("Id"), self.segment_id)
+        form.addRow(_("Kind"), self.kind)
+        form.addRow(_("Ports"), self.ports_label)
+        form.addRow(_("Pennants"), self.pennants)
+        form.addRow(_("Goods"), goods_row)
+        form.addRow(_("Cities"), self.cities)
+        form.addRow(_("Wraps"), self.wraps)
+        form.addRow(_("Tags"), self.segment_tags)
         self.segment_box = box
         self.segment_form = form
         return box
@@ -695,7 +697,7 @@ class TileEditor(QWidget):
         for widget in (self.tile_box, self.segments_box, self.remove_button):
             widget.setEnabled(tile is not None)
         if tile is None:
-            self.title.setText("<span style='font-size:15pt'>No tile</span>")
+            self.title.setText(_("<span style='font-size:15pt'>No tile</span>"))
             self.segment_list.clear()
             self._show_segment(None, None)
             return
@@ -815,7 +817,7 @@ class TileEditor(QWidget):
         if self.tile is None:
             return
         try:
-            _, command = self.port_action(port, ctrl)
+            _text, command = self.port_action(port, ctrl)
         except ValueError as exc:
             self.message.emit(str(exc))
             return
@@ -829,7 +831,7 @@ class TileEditor(QWidget):
 
     def _hovered(self, port: int, segment: str) -> None:
         if port >= 0:
-            text, _ = self.port_action(port, False)
+            text, _rest = self.port_action(port, False)
             self.hint.setText(text or HINT_IDLE)
         elif segment:
             seg = tileops.find(self.tile or {}, segment) or {}
@@ -919,8 +921,8 @@ class TileEditor(QWidget):
 
     def _browse_image(self) -> None:
         folder = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Tile image", folder,
-                                              "Images (*.png *.jpg *.jpeg *.svg *.webp)")
+        path, _filter = QFileDialog.getOpenFileName(self, _("Tile image"), folder,
+                                              _("Images (*.png *.jpg *.jpeg *.svg *.webp)"))
         if path:
             if folder:
                 path = os.path.relpath(path, folder).replace(os.sep, "/")

@@ -31,9 +31,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.findings import Severity
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.tiles import paint_tile
 
 from . import tileops
 from .commands import AddTile, DeleteTile, MoveTile
@@ -65,8 +66,8 @@ def tile_thumbnail(tile: dict[str, Any], set_id: str, size: int, rotation: int =
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         try:
-            art.paint_tile(painter, model_tile(tile, set_id, image), rotation,
-                           QRectF(0, 0, size, size))
+            paint_tile(painter, model_tile(tile, set_id, image), rotation,
+                       QRectF(0, 0, size, size))
         except Exception:  # a half-edited tile must never break the list
             painter.fillRect(0, 0, size, size, QColor("#dddddd"))
             painter.drawText(QRect(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, "?")
@@ -102,7 +103,7 @@ class TileListModel(QAbstractListModel):
     def _count_problems(self) -> None:
         counts: dict[int, list[int]] = {}
         for finding in self.doc.findings():
-            tile, _ = locate(finding.path)
+            tile, _rest = locate(finding.path)
             if tile is not None:
                 slot = counts.setdefault(tile, [0, 0])
                 slot[0 if finding.severity is Severity.ERROR else 1] += 1
@@ -257,8 +258,8 @@ class TileList(QWidget):
         self.view.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.view.setDropIndicatorShown(True)
         self.view.selectionModel().currentChanged.connect(self._current)
-        self.view.setAccessibleName("Tiles")
-        delete = QAction("Delete tile", self.view)
+        self.view.setAccessibleName(_("Tiles"))
+        delete = QAction(_("Delete tile"), self.view)
         delete.setShortcut(QKeySequence.StandardKey.Delete)
         delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         delete.triggered.connect(self.delete)

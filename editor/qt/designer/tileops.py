@@ -211,7 +211,7 @@ class _Work:
     def route_to_city(self, side: int) -> None:
         """A stub that runs to the city cuts the field around it in two: the land walked
         from each half until the first port of anything else."""
-        left, _, right = SIDE_PORTS[side]
+        left, _centre, right = SIDE_PORTS[side]
         field = self.owner(left)
         if field is None or field.get("kind") != FIELD or self.owner(right) is not field:
             return
@@ -232,7 +232,7 @@ class _Work:
     def share_cities(self, cities: list[str], pieces: list[Seg]) -> None:
         """Give each city to the pieces of a cut field beside it on the border (to the
         first piece when none is)."""
-        shares: list[list[str]] = [[] for _ in pieces]
+        shares: list[list[str]] = [[] for _piece in pieces]
         for city_id in cities:
             city = find(self.tile, city_id)
             border = {(PORT_INDEX[p] + d) % 12 for p in _ports(city or {}) if p in PORT_INDEX

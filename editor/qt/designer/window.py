@@ -27,10 +27,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _, ngettext
 from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
-from editor.qt import art
+from editor.qt.art.images import register_tile_set
 from editor.qt.keys import key_sequences
 
 from . import tileops
@@ -46,22 +47,20 @@ from .document import (
 from .tileeditor import TileEditor
 from .tilelist import TileList, tile_thumbnail
 
-TITLE = "Tile set designer"
-FILTER = "Tile sets (*.json);;All files (*)"
+TITLE = N_("Tile set designer")
+FILTER = N_("Tile sets (*.json);;All files (*)")
 #: Open designer windows (kept referenced so that Qt does not delete them).
 WINDOWS: list[TileSetWindow] = []
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def summary(findings: list[Finding]) -> str:
     """``2 errors, 1 warning`` or ``No problems``."""
     errors = sum(1 for f in findings if f.severity is Severity.ERROR)
     warnings = sum(1 for f in findings if f.severity is Severity.WARNING)
-    parts = [_plural(n, w) for n, w in ((errors, "error"), (warnings, "warning")) if n]
-    return ", ".join(parts) if parts else "No problems"
+    parts = [ngettext("{n} error", "{n} errors", errors).format(n=errors) if errors else "",
+             ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+             if warnings else ""]
+    return ", ".join(p for p in parts if p) or _("No problems")
 
 
 class LintList(QWidget):
@@ -96,9 +95,9 @@ class LintList(QWidget):
         """Where a finding points, in words: ``tile D › city-n``, ``tile set``."""
         tile, segment = locate(finding.path)
         if tile is None or tile >= len(self.doc.tiles):
-            return "tile set"
+            return _("tile set")
         data = self.doc.tiles[tile]
-        text = f"tile {data.get('id', tile)}"
+        text = _("tile {id}").format(id=data.get("id", tile))
         segs = data.get("segments")
         if segment is not None and isinstance(segs, list) and segment < len(segs) \
                 and isinstance(segs[segment], dict):
@@ -121,7 +120,7 @@ class LintList(QWidget):
         colour = "#b3261e" if self.doc.errors() else "#2e7d32" if not findings else "#8a6100"
         mark = "✔ " if not findings else ""
         self.header.setText(f"<b style='color:{colour}'>{mark}{text}</b>"
-                            + ("" if findings else " — the set loads as it is"))
+                            + ("" if findings else " — " + _("the set loads as it is")))
 
     def _chosen(self, item: QListWidgetItem) -> None:
         tile, segment = item.data(Qt.ItemDataRole.UserRole)
@@ -132,11 +131,11 @@ class LintList(QWidget):
 class SetForm(QWidget):
     """The set's own attributes: id, name, part, edition, description, provenance, goods."""
 
-    FIELDS = (("id", "Id", "my-tiles (used in board files: my-tiles/A)"),
-              ("name", "Name", "shown to people"),
-              ("part", "Part", "base, river, traders-builders or your own"),
-              ("edition", "Edition", "C1, C2, C3, C3.1 or your own label"),
-              ("description", "Description", "optional"))
+    FIELDS = (("id", N_("Id"), N_("my-tiles (used in board files: my-tiles/A)")),
+              ("name", N_("Name"), N_("shown to people")),
+              ("part", N_("Part"), N_("base, river, traders-builders or your own")),
+              ("edition", N_("Edition"), N_("C1, C2, C3, C3.1 or your own label")),
+              ("description", N_("Description"), N_("optional")))
 
     def __init__(self, doc: TileSetDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,24 +146,24 @@ class SetForm(QWidget):
         self.edits: dict[str, QLineEdit] = {}
         for key, label, hint in self.FIELDS:
             edit = QLineEdit()
-            edit.setPlaceholderText(hint)
+            edit.setPlaceholderText(_(hint))
             edit.editingFinished.connect(lambda k=key: self._commit_text(k))
-            form.addRow(label, edit)
+            form.addRow(_(label), edit)
             self.edits[key] = edit
         self.sources = QLineEdit()
-        self.sources.setPlaceholderText("where the tiles come from; separate with ;")
+        self.sources.setPlaceholderText(_("where the tiles come from; separate with ;"))
         self.sources.editingFinished.connect(self._commit_provenance)
-        self.provisional = QCheckBox("Provisional")
+        self.provisional = QCheckBox(_("Provisional"))
         self.provisional.toggled.connect(self._commit_provenance)
         self.note = QLineEdit()
         self.note.editingFinished.connect(self._commit_provenance)
         self.goods = QLineEdit()
-        self.goods.setPlaceholderText("e.g. wine 9, wheat 6, cloth 5 (checked by the lint)")
+        self.goods.setPlaceholderText(_("e.g. wine 9, wheat 6, cloth 5 (checked by the lint)"))
         self.goods.editingFinished.connect(self._commit_goods)
-        form.addRow("Sources", self.sources)
+        form.addRow(_("Sources"), self.sources)
         form.addRow("", self.provisional)
-        form.addRow("Note", self.note)
-        form.addRow("Goods totals", self.goods)
+        form.addRow(_("Note"), self.note)
+        form.addRow(_("Goods totals"), self.goods)
         doc.setChanged.connect(self.refresh)
         self.refresh()
 
@@ -301,19 +300,19 @@ class TileSetWindow(QMainWindow):
     def _make_actions(self) -> None:
         pix = QStyle.StandardPixmap
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New tile set", new_tileset_window, [keys.New, "Ctrl+N"],
-                                       "Start a new tile set in its own window", pix.SP_FileIcon)
-        self.open_action = self._action("&Open tile set…", self.open_dialog,
-                                        [keys.Open, "Ctrl+O"], "Open a tile set file",
+        self.new_action = self._action(_("&New tile set"), new_tileset_window, [keys.New, "Ctrl+N"],
+                                       _("Start a new tile set in its own window"), pix.SP_FileIcon)
+        self.open_action = self._action(_("&Open tile set…"), self.open_dialog,
+                                        [keys.Open, "Ctrl+O"], _("Open a tile set file"),
                                         pix.SP_DialogOpenButton)
-        self.import_action = self._action("&Import JCloisterZone XML…", self.import_dialog,
-                                          None, "Read the tiles of a JCloisterZone expansion "
-                                          "file into a new tile set")
-        self.save_action = self._action("&Save", self.save, [keys.Save, "Ctrl+S"],
-                                        "Save the tile set", pix.SP_DialogSaveButton)
-        self.save_as_action = self._action("Save &As…", self.save_as,
+        self.import_action = self._action(_("&Import JCloisterZone XML…"), self.import_dialog,
+                                          None, _("Read the tiles of a JCloisterZone expansion "
+                                          "file into a new tile set"))
+        self.save_action = self._action(_("&Save"), self.save, [keys.Save, "Ctrl+S"],
+                                        _("Save the tile set"), pix.SP_DialogSaveButton)
+        self.save_as_action = self._action(_("Save &As…"), self.save_as,
                                            [keys.SaveAs, "Ctrl+Shift+S"])
-        self.close_action = self._action("&Close", self.close, [keys.Close, "Ctrl+W"])
+        self.close_action = self._action(_("&Close"), self.close, [keys.Close, "Ctrl+W"])
         self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(key_sequences([keys.Undo, "Ctrl+Z"]))
         self.undo_action.setIcon(self.style().standardIcon(pix.SP_ArrowBack))
@@ -321,29 +320,30 @@ class TileSetWindow(QMainWindow):
         self.redo_action.setShortcuts(key_sequences([keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"]))
         self.redo_action.setIcon(self.style().standardIcon(pix.SP_ArrowForward))
         self.playtest_action = self._action(
-            "&Play-test", self.playtest, "Ctrl+T",
-            "Put this set into the board editor's catalogue so that its tiles can be placed "
-            "at once", pix.SP_MediaPlay)
+            _("&Play-test"), self.playtest, "Ctrl+T",
+            _("Put this set into the board editor's catalogue so that its tiles can be placed "
+            "at once"), pix.SP_MediaPlay)
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
+        file = bar.addMenu(_("&File"))
         file.addActions([self.new_action, self.open_action, self.import_action])
         file.addSeparator()
         file.addActions([self.save_action, self.save_as_action])
         file.addSeparator()
         file.addAction(self.close_action)
-        edit = bar.addMenu("&Edit")
+        edit = bar.addMenu(_("&Edit"))
         edit.addActions([self.undo_action, self.redo_action])
-        tile = bar.addMenu("&Tile")
-        for name, text, key in (("add", "&Add tile", "Ctrl+Shift+A"),
-                                ("duplicate", "&Duplicate tile", "Ctrl+D"),
-                                ("delete", "De&lete tile", None), ("up", "Move &up", "Ctrl+Up"),
-                                ("down", "Move do&wn", "Ctrl+Down")):
+        tile = bar.addMenu(_("&Tile"))
+        for name, text, key in (("add", _("&Add tile"), "Ctrl+Shift+A"),
+                                ("duplicate", _("&Duplicate tile"), "Ctrl+D"),
+                                ("delete", _("De&lete tile"), None),
+                                ("up", _("Move &up"), "Ctrl+Up"),
+                                ("down", _("Move do&wn"), "Ctrl+Down")):
             tile.addAction(self._action(text, self.tiles.buttons[name].click, key))
         tile.addSeparator()
         tile.addAction(self.playtest_action)
-        view = bar.addMenu("&View")
+        view = bar.addMenu(_("&View"))
         for dock in (self.set_dock, self.tiles_dock, self.lint_dock, self.history_dock):
             view.addAction(dock.toggleViewAction())
 
@@ -360,22 +360,22 @@ class TileSetWindow(QMainWindow):
 
     # -- state -----------------------------------------------------------------------------
 
-    def _update_title(self, *_: object) -> None:
-        self.setWindowTitle(f"{self.doc.display_name}[*] — {TITLE}")
+    def _update_title(self, *_args: object) -> None:
+        self.setWindowTitle(f"{self.doc.display_name}[*] — {_(TITLE)}")
         self.setWindowModified(self.doc.modified)
         tile = next((t for t in self.doc.tiles if isinstance(t, dict)), None)
         if tile is not None:
             self.setWindowIcon(QIcon(tile_thumbnail(tile, self.doc.set_id, 64)))
         if self.doc.path and self.doc.set_id:
-            art.register_tile_set(TileSet(self.doc.set_id, "", "", "", (),
-                                          source=self.doc.path))
+            register_tile_set(TileSet(self.doc.set_id, "", "", "", (),
+                                      source=self.doc.path))
 
-    def _update_counts(self, *_: object) -> None:
+    def _update_counts(self, *_args: object) -> None:
         tiles = self.doc.tiles
         copies = sum(t.get("count", 0) for t in tiles
                      if isinstance(t.get("count"), int))
-        self.counts.setText(f"{_plural(len(tiles), 'kind')}, {_plural(copies, 'tile')} in "
-                            f"the box · {summary(self.doc.findings())}")
+        self.counts.setText(_("kinds: {kinds}, tiles in the box: {tiles} · {summary}").format(
+            kinds=len(tiles), tiles=copies, summary=summary(self.doc.findings())))
 
     def is_pristine(self) -> bool:
         """A new window nobody has touched (an Open may replace it)."""
@@ -395,7 +395,7 @@ class TileSetWindow(QMainWindow):
         if not self.doc.modified:
             return True
         answer = QMessageBox.question(
-            self, TITLE, f"Save the changes to {self.doc.display_name}?",
+            self, _(TITLE), _("Save the changes to {name}?").format(name=self.doc.display_name),
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -419,27 +419,30 @@ class TileSetWindow(QMainWindow):
     def save_as(self) -> bool:
         """Save under a new name."""
         start = self.doc.path or os.path.join(os.getcwd(), f"{self.doc.set_id}.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save tile set", start, FILTER)
+        path, _filter = QFileDialog.getSaveFileName(self, _("Save tile set"), start, _(FILTER))
         return bool(path) and self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
         try:
             self.doc.save(path)
         except (OSError, ValueError, TypeError) as exc:
-            QMessageBox.critical(self, TITLE, f"Could not save {path}:\n{exc}\n\nThe file on "
-                                 "disk was left as it was.")
+            QMessageBox.critical(self, _(TITLE), _("Could not save {path}:\n{error}\n\n"
+                                                   "The file on disk was left as it was.").format(
+                                                       path=path, error=exc))
             return False
         self.doc.flush()
         errors = self.doc.errors()
-        note = (f" — {_plural(len(errors), 'error')} left: the set loads once they are fixed"
-                if errors else "")
-        self.statusBar().showMessage(f"Saved {path}{note}", 8000)
+        self.statusBar().showMessage(ngettext(
+            "Saved {path} — {n} error left: the set loads once it is fixed",
+            "Saved {path} — {n} errors left: the set loads once they are fixed",
+            len(errors)).format(path=path, n=len(errors)) if errors
+            else _("Saved {path}").format(path=path), 8000)
         return True
 
     def open_dialog(self) -> None:
         """Choose a tile set file and open it."""
         folder = os.path.dirname(self.doc.path) if self.doc.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open tile set", folder, FILTER)
+        path, _filter = QFileDialog.getOpenFileName(self, _("Open tile set"), folder, _(FILTER))
         if path:
             self.open_path(path)
 
@@ -448,7 +451,8 @@ class TileSetWindow(QMainWindow):
         try:
             doc = TileSetDocument.open(path)
         except DocumentError as exc:
-            QMessageBox.warning(self, TITLE, f"Cannot open {path} as a tile set:\n{exc}")
+            QMessageBox.warning(self, _(TITLE), _("Cannot open {path} as a tile set:\n{error}")
+                                .format(path=path, error=exc))
             return None
         return self._replace_or_add(TileSetWindow(doc))
 
@@ -461,19 +465,19 @@ class TileSetWindow(QMainWindow):
 
     def import_dialog(self) -> None:
         """Choose a JCloisterZone XML file, then one of its tile sets, and import it."""
-        path, _ = QFileDialog.getOpenFileName(self, "Import JCloisterZone XML", "",
-                                              "JCloisterZone XML (*.xml);;All files (*)")
+        path, _filter = QFileDialog.getOpenFileName(self, _("Import JCloisterZone XML"), "",
+                                              _("JCloisterZone XML (*.xml);;All files (*)"))
         if not path:
             return
         try:
             choices = jcz_tile_sets(path)
         except JczError as exc:
-            QMessageBox.warning(self, TITLE, str(exc))
+            QMessageBox.warning(self, _(TITLE), str(exc))
             return
         chosen = choices[0] if choices else None
         if len(choices) > 1:
-            text, ok = QInputDialog.getItem(self, "Import JCloisterZone XML",
-                                            "Counts from tile set:", choices, 0, False)
+            text, ok = QInputDialog.getItem(self, _("Import JCloisterZone XML"),
+                                            _("Counts from tile set:"), choices, 0, False)
             if not ok:
                 return
             chosen = text
@@ -484,22 +488,24 @@ class TileSetWindow(QMainWindow):
         try:
             result = read_jcz(path, tile_set)
         except JczError as exc:
-            QMessageBox.warning(self, TITLE, str(exc))
+            QMessageBox.warning(self, _(TITLE), str(exc))
             return None
         doc = TileSetDocument(result.data)
         doc.mark_unsaved()
         window = self._replace_or_add(TileSetWindow(doc))
         unmapped = sum(1 for f in result.findings if f.severity is Severity.WARNING)
-        box = QMessageBox(QMessageBox.Icon.Information, "Import JCloisterZone XML",
-                          f"Imported {_plural(len(result.data['tiles']), 'tile')} from "
-                          f"{os.path.basename(path)}"
-                          + (f", tile set {result.tile_set}" if result.tile_set else "") + ".",
+        box = QMessageBox(QMessageBox.Icon.Information, _("Import JCloisterZone XML"),
+                          (_("Imported tiles from {file} (tile set {set}): {n}.")
+                           if result.tile_set else _("Imported tiles from {file}: {n}.")).format(
+                              file=os.path.basename(path), set=result.tile_set,
+                              n=len(result.data["tiles"])),
                           parent=window)
         box.setInformativeText(
-            f"{_plural(unmapped, 'thing')} could not be mapped and "
-            f"{'was' if unmapped == 1 else 'were'} left out; see the details."
-            if unmapped else "Everything was mapped." if not result.findings
-            else "Everything was mapped; see the details for what was inferred.")
+            ngettext("{n} thing could not be mapped and was left out; see the details.",
+                     "{n} things could not be mapped and were left out; see the details.",
+                     unmapped).format(n=unmapped)
+            if unmapped else _("Everything was mapped.") if not result.findings
+            else _("Everything was mapped; see the details for what was inferred."))
         if result.findings:
             box.setDetailedText(result.report())
         QTimer.singleShot(0, box.open)
@@ -511,29 +517,34 @@ class TileSetWindow(QMainWindow):
             tile_set = self.doc.tile_set()
             playtest(tile_set)
         except PlaytestError as exc:
-            QMessageBox.warning(self, TITLE, f"Cannot play-test: {exc}.")
+            QMessageBox.warning(self, _(TITLE), _("Cannot play-test: {error}.").format(error=exc))
             return
         except ValueError as exc:
             self.lint_dock.raise_()
-            QMessageBox.warning(self, TITLE, f"Fix the errors first: {exc}")
+            QMessageBox.warning(self, _(TITLE),
+                                _("Fix the errors first: {error}").format(error=exc))
             return
         signals = playtest_signals()
         if not signals.board_windows():
             self._offer_board(tile_set)
             return
         self.statusBar().showMessage(
-            f"Play-testing {tile_set.id}: its {_plural(len(tile_set.tiles), 'tile')} are shown "
-            "in the catalogue of every board window, ready to place", 10000)
+            ngettext("Play-testing {set}: its {n} tile is shown in the catalogue of every board "
+                     "window, ready to place",
+                     "Play-testing {set}: its {n} tiles are shown in the catalogue of every "
+                     "board window, ready to place", len(tile_set.tiles)).format(
+                         set=tile_set.id, n=len(tile_set.tiles)), 10000)
 
     def _offer_board(self, tile_set: TileSet) -> None:
         """No board window is open to play on: offer a new board or an existing one."""
-        box = QMessageBox(QMessageBox.Icon.Question, TITLE,
-                          f"{tile_set.id} is ready to play-test, but no board is open.",
+        box = QMessageBox(QMessageBox.Icon.Question, _(TITLE),
+                          _("{set} is ready to play-test, but no board is open.").format(
+                              set=tile_set.id),
                           parent=self)
-        box.setInformativeText("Open a board to place its tiles on?")
-        new = box.addButton("New board", QMessageBox.ButtonRole.AcceptRole)
-        existing = box.addButton("Open board…", QMessageBox.ButtonRole.ActionRole)
-        box.addButton("Not now", QMessageBox.ButtonRole.RejectRole)
+        box.setInformativeText(_("Open a board to place its tiles on?"))
+        new = box.addButton(_("New board"), QMessageBox.ButtonRole.AcceptRole)
+        existing = box.addButton(_("Open board…"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(_("Not now"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(new)
         self.board_offer = box
 
@@ -541,8 +552,8 @@ class TileSetWindow(QMainWindow):
             if button is new:
                 playtest_signals().boardWanted.emit(tile_set, "")
             elif button is existing:
-                path, _ = QFileDialog.getOpenFileName(self, "Open board", "",
-                                                      "Boards (*.board.json *.json *.jcz)")
+                path, _filter = QFileDialog.getOpenFileName(self, _("Open board"), "",
+                                                      _("Boards (*.board.json *.json *.jcz)"))
                 if path:
                     playtest_signals().boardWanted.emit(tile_set, path)
 

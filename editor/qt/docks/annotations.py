@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.position import Arrow, Highlight, Note
 
@@ -46,7 +47,7 @@ def describe(kind: str, item: Annotation) -> str:
     assert isinstance(item, Highlight)
     if item.feature:
         x, y, seg = item.feature
-        return f"feature of {seg} at ({x}, {y})"
+        return _("feature of {segment} at ({x}, {y})").format(segment=seg, x=x, y=y)
     return ", ".join(f"({x}, {y})" for x, y in item.cells)
 
 
@@ -69,36 +70,37 @@ class AnnotationDialog(QDialog):
         super().__init__(parent)
         self.kind = kind
         self.item = item
-        self.setWindowTitle(f"Edit {kind[:-1]}")
+        self.setWindowTitle({"notes": _("Edit note"), "arrows": _("Edit arrow"),
+                             "highlights": _("Edit highlight")}.get(kind, kind))
         form = QFormLayout(self)
         self.text = QPlainTextEdit()
         self.line = QLineEdit()
         self.colour = DEFAULT_HIGHLIGHT
         if isinstance(item, Note):
             self.at_x, self.at_y, row = _cell_spins((item.x, item.y))
-            form.addRow("Cell (x, y)", row)
+            form.addRow(_("Cell (x, y)"), row)
             self.text.setPlainText(item.text)
-            form.addRow("Text", self.text)
+            form.addRow(_("Text"), self.text)
         elif isinstance(item, Arrow):
             self.at_x, self.at_y, row = _cell_spins(item.start)
             self.to_x, self.to_y, row2 = _cell_spins(item.end)
-            form.addRow("From (x, y)", row)
-            form.addRow("To (x, y)", row2)
+            form.addRow(_("From (x, y)"), row)
+            form.addRow(_("To (x, y)"), row2)
             self.line.setText(item.text)
-            form.addRow("Label", self.line)
+            form.addRow(_("Label"), self.line)
         else:
             assert isinstance(item, Highlight)
             self.colour = item.colour
             self.line.setText("; ".join(f"{x}, {y}" for x, y in item.cells))
             self.line.setPlaceholderText("0, 0; 1, 0")
-            form.addRow("Cells", self.line)
+            form.addRow(_("Cells"), self.line)
             self.feature = QLineEdit(", ".join(map(str, item.feature)) if item.feature else "")
-            self.feature.setPlaceholderText("x, y, segment (instead of cells)")
-            form.addRow("Feature", self.feature)
+            self.feature.setPlaceholderText(_("x, y, segment (instead of cells)"))
+            form.addRow(_("Feature"), self.feature)
             self.colour_button = QPushButton(self.colour)
             self.colour_button.setIcon(swatch(self.colour))
             self.colour_button.clicked.connect(self._choose_colour)
-            form.addRow("Colour", self.colour_button)
+            form.addRow(_("Colour"), self.colour_button)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -106,7 +108,7 @@ class AnnotationDialog(QDialog):
         form.addRow(buttons)
 
     def _choose_colour(self) -> None:
-        colour = QColorDialog.getColor(QColor(self.colour), self, "Highlight colour")
+        colour = QColorDialog.getColor(QColor(self.colour), self, _("Highlight colour"))
         if colour.isValid():
             self.colour = colour.name()
             self.colour_button.setText(self.colour)
@@ -141,37 +143,41 @@ class AnnotationsWidget(QWidget):
         self.doc: BoardDocument | None = None
         self.current_cell: Cell = (0, 0)
         self.title = QLineEdit()
-        self.title.setPlaceholderText("Title of the position")
+        self.title.setPlaceholderText(_("Title of the position"))
         self.title.textEdited.connect(self._title_edited)
         self.description = QPlainTextEdit()
-        self.description.setPlaceholderText("What the position shows")
+        self.description.setPlaceholderText(_("What the position shows"))
         self.description.setMaximumHeight(90)
         self.description.textChanged.connect(self._description_edited)
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
-        self.tree.setAccessibleName("Notes, arrows and highlights")
+        self.tree.setAccessibleName(_("Notes, arrows and highlights"))
         self.tree.itemDoubleClicked.connect(lambda *_: self.edit_selected())
         self.tree.itemClicked.connect(self._clicked)
         self.groups: dict[str, QTreeWidgetItem] = {}
         for kind in ANNOTATION_KINDS:
-            group = QTreeWidgetItem([kind.capitalize()])
+            group = QTreeWidgetItem([{"notes": _("Notes"), "arrows": _("Arrows"),
+                                      "highlights": _("Highlights")}.get(kind, kind)])
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.tree.addTopLevelItem(group)
             self.groups[kind] = group
         buttons = QGridLayout()  # two rows, so that the dock may stay narrow
+        adds = {"Note": (_("+ Note"), _("Add a note at the selected cell")),
+                "Arrow": (_("+ Arrow"), _("Add an arrow at the selected cell")),
+                "Highlight": (_("+ Highlight"), _("Add a highlight at the selected cell"))}
         for k, (label, slot) in enumerate((
                 ("Note", self.add_note), ("Arrow", self.add_arrow),
-                ("Highlight", self.add_highlight), ("Edit…", self.edit_selected),
-                ("Remove", self.remove_selected))):
+                ("Highlight", self.add_highlight), (_("Edit…"), self.edit_selected),
+                (_("Remove"), self.remove_selected))):
             button = QPushButton(label)
             button.clicked.connect(slot)
-            if label in ("Note", "Arrow", "Highlight"):
-                button.setToolTip(f"Add a {label.lower()} at the selected cell")
-                button.setText(f"+ {label}")
+            if label in adds:
+                button.setText(adds[label][0])
+                button.setToolTip(adds[label][1])
             buttons.addWidget(button, k // 3, k % 3)
         form = QFormLayout()
-        form.addRow("Title", self.title)
-        form.addRow("Description", self.description)
+        form.addRow(_("Title"), self.title)
+        form.addRow(_("Description"), self.description)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(form)
@@ -278,7 +284,7 @@ class AnnotationsDock(QDockWidget):
     """The annotations editor as a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Annotations", parent)
+        super().__init__(_("Annotations"), parent)
         self.setObjectName("AnnotationsDock")
         self.annotations = AnnotationsWidget(self)
         self.setWidget(self.annotations)

@@ -28,10 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _, pgettext, translate
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
+from editor.terms import feature_name, goods_name
 
-from ..art import tile_icon, use_catalogue
+from ..art.images import use_catalogue
+from ..art.pixmaps import tile_icon
 from ..document import BoardDocument
 from ..mime import TILE_MIME
 
@@ -59,28 +62,39 @@ FEATURES: dict[str, object] = {
 }
 
 
+def filter_name(name: str) -> str:
+    """A feature filter's label in the current language."""
+    names = {"pennant": pgettext("feature", "pennant"),
+             "inner field": pgettext("feature", "inner field")}
+    return names.get(name) or feature_name(name)
+
+
 def copies_text(left: int, count: int) -> str:
     """What the list says under a thumbnail about the box."""
     if left < 0:
-        return f"{-left} too many (box {count})"
-    return f"{left} of {count} left"
+        return _("{n} too many (box {count})").format(n=-left, count=count)
+    return _("{n} of {count} left").format(n=left, count=count)
 
 
 def tile_tooltip(tile: Tile, set_name: str, left: int | None) -> str:
     """What a catalogue entry says on hover."""
     kinds = Counter(s.kind for s in tile.segments)
-    lines = [f"<b>{tile.ref}</b> — {set_name}",
-             "Segments: " + ", ".join(f"{n}× {k}" if n > 1 else k for k, n in kinds.items())]
+    lines = [f"<b>{tile.ref}</b> — {translate(set_name)}",
+             _("Segments: {list}").format(list=", ".join(
+                 f"{n}× {feature_name(k)}" if n > 1 else feature_name(k)
+                 for k, n in kinds.items()))]
     if tile.aliases:
-        lines.append("Aliases: " + ", ".join(tile.aliases))
-    lines.append(f"{tile.count} in the box" + (f", {left} left on this board"
-                                                 if left is not None else ""))
+        lines.append(_("Aliases: {list}").format(list=", ".join(tile.aliases)))
+    lines.append(_("{n} in the box, {left} left on this board").format(n=tile.count, left=left)
+                 if left is not None else _("{n} in the box").format(n=tile.count))
     if tile.goods:
-        lines.append("Goods: " + ", ".join(f"{n} {k}" for k, n in tile.goods.items()))
+        lines.append(_("Goods: {list}").format(list=", ".join(
+            f"{n} {goods_name(k)}" for k, n in tile.goods.items())))
     if tile.tags:
-        lines.append("Shows: " + ", ".join(tile.tags))
+        lines.append(_("Shows: {list}").format(list=", ".join(tile.tags)))
     if tile.provenance.provisional:
-        lines.append("<i>Provisional geometry: " + (tile.provenance.note or "inferred") + "</i>")
+        lines.append("<i>" + _("Provisional geometry: {note}").format(
+            note=tile.provenance.note or _("inferred")) + "</i>")
     return "<br>".join(lines)
 
 
@@ -245,14 +259,16 @@ class CatalogueWidget(QWidget):
         self.editions = QComboBox()
         self._fill_choices(catalogue)
         self.features = QComboBox()
-        self.features.addItem("Any feature", "")
+        self.features.addItem(_("Any feature"), "")
         for name in FEATURES:
-            self.features.addItem(name, name)
+            self.features.addItem(filter_name(name), name)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search id or alias (e.g. D, BA/RCr)")
+        self.search.setPlaceholderText(_("Search id or alias (e.g. D, BA/RCr)"))
         self.search.setClearButtonEnabled(True)
-        for widget, name in ((self.sets, "Tile set filter"), (self.editions, "Edition filter"),
-                             (self.features, "Feature filter"), (self.search, "Search tiles")):
+        for widget, name in ((self.sets, _("Tile set filter")),
+                             (self.editions, _("Edition filter")),
+                             (self.features, _("Feature filter")),
+                             (self.search, _("Search tiles"))):
             widget.setAccessibleName(name)
         for combo in (self.sets, self.editions, self.features):
             combo.currentIndexChanged.connect(self._filter)
@@ -263,9 +279,9 @@ class CatalogueWidget(QWidget):
         self.search.textChanged.connect(self._filter)
         self.view = TileGrid(self.model)
         self.view.setModel(self.proxy)
-        self.view.setAccessibleName("Tiles of the catalogue")
-        self.view.setToolTip("Under each tile: its id and how many copies of the box are "
-                             "not on this board yet")
+        self.view.setAccessibleName(_("Tiles of the catalogue"))
+        self.view.setToolTip(_("Under each tile: its id and how many copies of the box are "
+                             "not on this board yet"))
         self.view.selectionModel().currentChanged.connect(self._current)
         self.view.clicked.connect(lambda _: self.tilePicked.emit())
         self.view.activated.connect(lambda _: self.tilePicked.emit())
@@ -281,13 +297,13 @@ class CatalogueWidget(QWidget):
 
     def _fill_choices(self, catalogue: Catalogue) -> None:
         self.sets.clear()
-        self.sets.addItem("Sets of the ruleset", RULESET_SETS)
-        self.sets.addItem("All sets", "")
+        self.sets.addItem(_("Sets of the ruleset"), RULESET_SETS)
+        self.sets.addItem(_("All sets"), "")
         for tile_set in catalogue.sets:
             self.sets.addItem(tile_set.name, tile_set.id)
             self.sets.setItemData(self.sets.count() - 1, tile_set.id, Qt.ItemDataRole.ToolTipRole)
         self.editions.clear()
-        self.editions.addItem("Any edition", "")
+        self.editions.addItem(_("Any edition"), "")
         for edition in sorted({s.edition for s in catalogue.sets}):
             self.editions.addItem(edition, edition)
 
@@ -379,7 +395,7 @@ class CatalogueDock(QDockWidget):
     """The catalogue as a dock."""
 
     def __init__(self, catalogue: Catalogue, parent: QWidget | None = None) -> None:
-        super().__init__("Catalogue", parent)
+        super().__init__(_("Catalogue"), parent)
         self.setObjectName("CatalogueDock")
         self.catalogue = CatalogueWidget(catalogue, self)
         self.setWidget(self.catalogue)

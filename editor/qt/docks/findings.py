@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _, ngettext
 from editor.model.findings import Finding, Severity
 
 from ..document import BoardDocument
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 FINDING_ROLE = Qt.ItemDataRole.UserRole + 2
-NO_SELECTION = "Select a finding to read it in full here."
+NO_SELECTION = N_("Select a finding to read it in full here.")
 _ICONS = {
     Severity.ERROR: QStyle.StandardPixmap.SP_MessageBoxCritical,
     Severity.WARNING: QStyle.StandardPixmap.SP_MessageBoxWarning,
@@ -53,12 +54,12 @@ class FindingsWidget(QWidget):
         self.doc: BoardDocument | None = None
         self.summary = QLabel()
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Finding", "Where", "Code"])
+        self.tree.setHeaderLabels([_("Finding"), _("Where"), _("Code")])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setWordWrap(True)
         self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.tree.setAccessibleName("Findings")
+        self.tree.setAccessibleName(_("Findings"))
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.header().setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
@@ -67,7 +68,7 @@ class FindingsWidget(QWidget):
         self.tree.itemActivated.connect(self._clicked)
         self.tree.currentItemChanged.connect(lambda item, _: self._show(item))
         self.details = QLabel(NO_SELECTION)
-        self.details.setAccessibleName("Finding in full")
+        self.details.setAccessibleName(_("Finding in full"))
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
@@ -120,26 +121,34 @@ class FindingsWidget(QWidget):
         self._show(self.tree.currentItem())
         counts = {s: sum(1 for f in findings if f.severity is s) for s in Severity}
         if not findings:
-            self.summary.setText("No findings: the position follows the rules.")
+            self.summary.setText(_("No findings: the position follows the rules."))
         else:
-            parts = [f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items() if n]
-            self.summary.setText(", ".join(parts))
+            errors, warnings, notes = (counts[s] for s in (Severity.ERROR, Severity.WARNING,
+                                                           Severity.INFO))
+            parts = [ngettext("{n} error", "{n} errors", errors).format(n=errors) if errors
+                     else "",
+                     ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings)
+                     if warnings else "",
+                     ngettext("{n} info", "{n} infos", notes).format(n=notes) if notes else ""]
+            self.summary.setText(", ".join(p for p in parts if p))
 
     def _show(self, item: QTreeWidgetItem | None) -> None:
         """The selected finding in full: severity, message, place, code, file."""
         finding = item.data(0, FINDING_ROLE) if item is not None else None
         if not isinstance(finding, Finding):
-            self.details.setText(NO_SELECTION)
+            self.details.setText(_(NO_SELECTION))
             return
-        severity = finding.severity.value.capitalize()
+        severity = {Severity.ERROR: _("Error"), Severity.WARNING: _("Warning"),
+                    Severity.INFO: _("Info")}[finding.severity]
         rows = [f"<b>{severity}</b>: {escape(finding.message, quote=False)}"]
         place = where(finding)
         if place:
-            rows.append(f"Where: {escape(place, quote=False)}")
+            rows.append(_("Where: {place}").format(place=escape(place, quote=False)))
         if finding.code:
-            rows.append(f"Code: <code>{escape(finding.code)}</code>")
+            rows.append(_("Code: {code}").format(code=f"<code>{escape(finding.code)}</code>"))
         if finding.file:
-            rows.append(f"File: {escape(finding.file)} at <code>{escape(finding.path)}</code>")
+            rows.append(_("File: {file} at {path}").format(
+                file=escape(finding.file), path=f"<code>{escape(finding.path)}</code>"))
         self.details.setText("<br>".join(rows))
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
@@ -152,7 +161,7 @@ class FindingsDock(QDockWidget):
     """The findings list as a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Findings", parent)
+        super().__init__(_("Findings"), parent)
         self.setObjectName("FindingsDock")
         self.findings = FindingsWidget(self)
         self.setWidget(self.findings)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import save_position
+from editor.i18n import _
 from editor.jcz.replay import (
     Replay,
     ReplayError,
@@ -62,7 +63,7 @@ class ContinueFrom(QUndoCommand):
     """Make the document the position after move ``k`` of its log, the log cut there."""
 
     def __init__(self, doc: BoardDocument, state: BoardState, k: int) -> None:
-        super().__init__(f"Continue from move {k} of the log")
+        super().__init__(_("Continue from move {k} of the log").format(k=k))
         self.doc = doc
         self.states = (doc.state(), state)
         self.logs = (copy.deepcopy(doc.position.moves), copy.deepcopy(doc.position.moves[:k]))
@@ -95,10 +96,10 @@ class MoveLogPanel(QWidget):
         self.preview: BoardDocument | None = None
         self._moves_played: list[dict[str, Any]] | None = None
         self.moves = QListWidget(self)
-        self.moves.setAccessibleName("Moves of the log")
+        self.moves.setAccessibleName(_("Moves of the log"))
         self.moves.currentRowChanged.connect(self._row_changed)
         self.events = QListWidget(self)
-        self.events.setAccessibleName("Events of the selected move")
+        self.events.setAccessibleName(_("Events of the selected move"))
         self.events.setWordWrap(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
@@ -106,11 +107,11 @@ class MoveLogPanel(QWidget):
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
         self.banner_text = QLabel(self.banner)
         self.banner_text.setWordWrap(True)
-        self.continue_button = QPushButton("Continue from here", self.banner)
-        self.continue_button.setToolTip("Make the board this position and cut the log after "
-                                        "this move (one step of Undo)")
+        self.continue_button = QPushButton(_("Continue from here"), self.banner)
+        self.continue_button.setToolTip(_("Make the board this position and cut the log after "
+                                        "this move (one step of Undo)"))
         self.continue_button.clicked.connect(self.continue_from_here)
-        self.back_button = QPushButton("Back to the board", self.banner)
+        self.back_button = QPushButton(_("Back to the board"), self.banner)
         self.back_button.clicked.connect(self.show_board)
         banner = QVBoxLayout(self.banner)
         banner.addWidget(self.banner_text)
@@ -121,16 +122,17 @@ class MoveLogPanel(QWidget):
         self.banner.hide()
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for name, text, tip in (("first", "|◀", "The start"), ("back", "◀", "One move back"),
-                                ("forward", "▶", "One move forward"),
-                                ("last", "▶|", "The board")):
+        for name, text, tip in (("first", "|◀", _("The start")),
+                                ("back", "◀", _("One move back")),
+                                ("forward", "▶", _("One move forward")),
+                                ("last", "▶|", _("The board"))):
             button = QPushButton(text, self)
             button.setToolTip(tip)
             button.clicked.connect(lambda *_, n=name: self.step(n))
             buttons.addWidget(button)
             self.buttons[name] = button
-        self.save_button = QPushButton("Save position…", self)
-        self.save_button.setToolTip("Save the selected position as a new board")
+        self.save_button = QPushButton(_("Save position…"), self)
+        self.save_button.setToolTip(_("Save the selected position as a new board"))
         self.save_button.clicked.connect(self._save_dialog)
         buttons.addWidget(self.save_button)
         layout = QVBoxLayout(self)
@@ -138,7 +140,7 @@ class MoveLogPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.banner)
         layout.addWidget(self.moves, 3)
-        layout.addWidget(QLabel("Events of the selected move:", self))
+        layout.addWidget(QLabel(_("Events of the selected move:"), self))
         layout.addWidget(self.events, 2)
         layout.addWidget(self.status)
         self._syncing = False
@@ -216,18 +218,18 @@ class MoveLogPanel(QWidget):
         try:
             self.replay = replay(doc.position, doc.rules, doc.catalogue)
         except ReplayError as exc:
-            self.status.setText(f"The move log cannot be replayed: {exc}")
+            self.status.setText(_("The move log cannot be replayed: {error}").format(error=exc))
         except Exception as exc:  # a bug (a plugin's, the host's) must not stop the editor
             log.error("replaying the move log failed:\n%s", traceback.format_exc())
             self.status.setText(f"The move log cannot be replayed: internal error "
                                 f"({type(exc).__name__}: {exc})")
         else:
             self.status.setText(f"{self.last} moves" if self.last
-                                else "This position has no move log.")
+                                else _("This position has no move log."))
         if self.last:
             played = self.replay
             assert played is not None
-            self.moves.addItem("Start")
+            self.moves.addItem(_("Start"))
             for step in played.steps:
                 gained = ", ".join(f"{played.names[p]} {n:+d}"
                                    for p, n in _points(step.events).items())
@@ -264,8 +266,8 @@ class MoveLogPanel(QWidget):
         """Name the board row, saying whether the board was edited after the log."""
         item = self.moves.item(self.board_row) if self.last else None
         if item is not None:
-            edited = " (edited after the log)" if self._differences() else ""
-            item.setText(f"The board{edited}: what is saved")
+            item.setText(_("The board (edited after the log): what is saved")
+                         if self._differences() else _("The board: what is saved"))
             if self.moves.currentRow() == self.board_row:
                 self._show_events(self.board_row)
 
@@ -298,7 +300,7 @@ class MoveLogPanel(QWidget):
                                             for t, x, y, _ in played.start_tiles))
             return
         if k == self.board_row:
-            self.events.addItem("The board you edit and save, with the whole log.")
+            self.events.addItem(_("The board you edit and save, with the whole log."))
             self.events.addItems([f"differs from the log's end: {f.message}"
                                   for f in self._differences()])
             return
@@ -307,7 +309,7 @@ class MoveLogPanel(QWidget):
                              or ["no scoring"])
         self.events.addItems([f"finding: {f.message}" for f in step.findings])
         if k == self.last:
-            self.events.addItem("End-of-game scoring after this move:")
+            self.events.addItem(_("End-of-game scoring after this move:"))
             self.events.addItems([f"  {describe_event(e, played.names)}"
                                   for e in played.end_events] or ["  nothing"])
 
@@ -321,9 +323,11 @@ class MoveLogPanel(QWidget):
         stack.refused.connect(self._refused)
         shown.undo_stack = stack
         self.preview = shown
-        what = "the start of the log" if k == 0 else f"move {k} of {self.last}"
-        self.banner_text.setText(f"<b>Showing {what}</b>, read-only. The board you edit and "
-                                 "save is unchanged.")
+        self.banner_text.setText(
+            _("<b>Showing the start of the log</b>, read-only. The board you edit and save is "
+              "unchanged.") if k == 0 else
+            _("<b>Showing move {k} of {n}</b>, read-only. The board you edit and save is "
+              "unchanged.").format(k=k, n=self.last))
         self.continue_button.setEnabled(True)
         self.banner.show()
         self.previewChanged.emit(shown)
@@ -355,14 +359,16 @@ class MoveLogPanel(QWidget):
         k = min(self.current, self.last)
         folder = os.path.dirname(self.doc.path) if self.doc.path else os.path.expanduser("~")
         name = f"{self.doc.position.title or 'position'}-move-{k}.board.json"
-        path, _ = QFileDialog.getSaveFileName(self, "Save position", os.path.join(folder, name),
-                                              "Board files (*.board.json *.json)")
+        path, _filter = QFileDialog.getSaveFileName(
+            self, _("Save position"), os.path.join(folder, name),
+            _("Board files (*.board.json *.json)"))
         if not path:
             return
         try:
             self.save_step(k, path)
         except (OSError, ValueError) as exc:
-            QMessageBox.critical(self, "Save position", f"Could not save {path}:\n{exc}")
+            QMessageBox.critical(self, _("Save position"), _("Could not save {path}:\n{error}")
+                                 .format(path=path, error=exc))
 
 
 def _points(events: list[Any]) -> dict[int, int]:
@@ -377,7 +383,7 @@ class MoveLogDock(QDockWidget):
     """The move log panel in a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Move log", parent)
+        super().__init__(_("Move log"), parent)
         self.setObjectName("MoveLogDock")
         self.panel = MoveLogPanel(self)
         self.setWidget(self.panel)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import _
 from editor.model.players import DEFAULT_COLOURS, Player
 
 from ..commands import AddPlayer, EditPlayer, RemovePlayer
@@ -57,9 +58,9 @@ class PlayersWidget(QWidget):
         self.table.itemChanged.connect(self._edited)
         self.table.cellDoubleClicked.connect(self._double_clicked)
         self.table.currentCellChanged.connect(self._current_changed)
-        add = QPushButton("Add player")
+        add = QPushButton(_("Add player"))
         add.clicked.connect(self.add_player)
-        self.remove = QPushButton("Remove")
+        self.remove = QPushButton(_("Remove"))
         self.remove.clicked.connect(self.remove_player)
         self.outside = QLabel()
         self.outside.setWordWrap(True)
@@ -121,7 +122,7 @@ class PlayersWidget(QWidget):
             self.table.setItem(r, NAME, QTableWidgetItem(player.name))
             colour = QTableWidgetItem(swatch(player.colour), player.colour)
             colour.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-            colour.setToolTip("Double-click to choose a colour")
+            colour.setToolTip(_("Double-click to choose a colour"))
             self.table.setItem(r, COLOUR, colour)
             self.table.setItem(r, SCORE, self._number(player.score))
             for c, (field, kind) in enumerate(self.columns, SCORE + 1):
@@ -167,7 +168,7 @@ class PlayersWidget(QWidget):
             counts[kind] = value
             self.doc.undo_stack.push(EditPlayer(self.doc, row, **{field: counts}))
 
-    def _current_changed(self, row: int, *_: int) -> None:
+    def _current_changed(self, row: int, *_args: int) -> None:
         if row >= 0:
             self.currentPlayerChanged.emit(row)
 
@@ -206,7 +207,7 @@ class PlayersDock(QDockWidget):
     """The players table as a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Players", parent)
+        super().__init__(_("Players"), parent)
         self.setObjectName("PlayersDock")
         self.players = PlayersWidget(self)
         self.setWidget(self.players)

@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import position_from_dict, position_to_dict
+from editor.i18n import _
 from editor.model.board import Cell
 from editor.model.position import Position
 from editor.puzzles import (
@@ -169,14 +170,14 @@ class PuzzlePanel(QWidget):
         self._trial_index = -1
         self._hint = 0
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._author_tab(), "Author")
-        self.tabs.addTab(self._solve_tab(), "Solve")
-        self.tabs.addTab(self._play_tab(), "Play")
+        self.tabs.addTab(self._author_tab(), _("Author"))
+        self.tabs.addTab(self._solve_tab(), _("Solve"))
+        self.tabs.addTab(self._play_tab(), _("Play"))
         self.work_bar = QProgressBar()
         self.work_bar.setRange(0, 1000)
-        self.work_bar.setAccessibleName("Progress of the solver")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop solving or checking")
+        self.work_bar.setAccessibleName(_("Progress of the solver"))
+        self.cancel_button = QPushButton(_("Cancel"))
+        self.cancel_button.setToolTip(_("Stop solving or checking"))
         self.cancel_button.clicked.connect(self.cancel)
         self.work = QWidget()
         work = QHBoxLayout(self.work)
@@ -206,7 +207,7 @@ class PuzzlePanel(QWidget):
         self.difficulty_spin.setSpecialValueText("—")
         self.to_move_combo = QComboBox()
         self.hand_edit = QLineEdit()
-        self.hand_edit.setPlaceholderText("tiles in draw order, e.g. E V or base-c2/E")
+        self.hand_edit.setPlaceholderText(_("tiles in draw order, e.g. E V or base-c2/E"))
         self.objective_combo = QComboBox()
         for kind in OBJECTIVE_TYPES:
             self.objective_combo.addItem(OBJECTIVE_NAMES[kind], kind)
@@ -214,36 +215,36 @@ class PuzzlePanel(QWidget):
         self.points_spin.setRange(1, 999)
         self.player_combo = QComboBox()
         self.feature_edit = QLineEdit()
-        self.feature_edit.setPlaceholderText("x,y segment, e.g. 1,-2 city")
+        self.feature_edit.setPlaceholderText(_("x,y segment, e.g. 1,-2 city"))
         self.objective_combo.currentIndexChanged.connect(self._objective_changed)
         self.solution_edit = QLineEdit()
-        self.solution_edit.setPlaceholderText("moves separated by ';', e.g. E@0,-1:180"
-                                              "+follower:city")
+        self.solution_edit.setPlaceholderText(_("moves separated by ';', e.g. E@0,-1:180"
+                                              "+follower:city"))
         self.hints_edit = QPlainTextEdit()
-        self.hints_edit.setPlaceholderText("one hint per line, shown one at a time")
+        self.hints_edit.setPlaceholderText(_("one hint per line, shown one at a time"))
         self.hints_edit.setMaximumHeight(80)
-        self.apply_button = QPushButton("Apply")
+        self.apply_button = QPushButton(_("Apply"))
         self.apply_button.clicked.connect(self.apply)
-        self.lift_button = QPushButton("Lift last tile into solution")
-        self.lift_button.setToolTip("Take the tile placed last (and its figures) off the "
-                                    "board and make it the first move of the solution")
+        self.lift_button = QPushButton(_("Lift last tile into solution"))
+        self.lift_button.setToolTip(_("Take the tile placed last (and its figures) off the "
+                                    "board and make it the first move of the solution"))
         self.lift_button.clicked.connect(self.lift_last_tile)
-        self.remove_button = QPushButton("Remove puzzle")
+        self.remove_button = QPushButton(_("Remove puzzle"))
         self.remove_button.clicked.connect(self.remove_puzzle)
         self.author_status = QLabel()
         self.author_status.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("Title", self.title_edit)
-        form.addRow("Author", self.author_edit)
-        form.addRow("Difficulty", self.difficulty_spin)
-        form.addRow("To move", self.to_move_combo)
-        form.addRow("Hand", self.hand_edit)
-        form.addRow("Objective", self.objective_combo)
-        form.addRow("Points", self.points_spin)
-        form.addRow("For", self.player_combo)
-        form.addRow("Feature", self.feature_edit)
-        form.addRow("Solution", self.solution_edit)
-        form.addRow("Hints", self.hints_edit)
+        form.addRow(_("Title"), self.title_edit)
+        form.addRow(_("Author"), self.author_edit)
+        form.addRow(_("Difficulty"), self.difficulty_spin)
+        form.addRow(_("To move"), self.to_move_combo)
+        form.addRow(_("Hand"), self.hand_edit)
+        form.addRow(_("Objective"), self.objective_combo)
+        form.addRow(_("Points"), self.points_spin)
+        form.addRow(_("For"), self.player_combo)
+        form.addRow(_("Feature"), self.feature_edit)
+        form.addRow(_("Solution"), self.solution_edit)
+        form.addRow(_("Hints"), self.hints_edit)
         buttons = QHBoxLayout()
         for button in (self.apply_button, self.lift_button, self.remove_button):
             buttons.addWidget(button)
@@ -256,34 +257,34 @@ class PuzzlePanel(QWidget):
         return page
 
     def _solve_tab(self) -> QWidget:
-        self.solve_button = QPushButton("Solve")
-        self.solve_button.setToolTip("Rank every legal move for the tiles in hand")
+        self.solve_button = QPushButton(_("Solve"))
+        self.solve_button.setToolTip(_("Rank every legal move for the tiles in hand"))
         self.solve_button.clicked.connect(self.solve)
-        self.check_button = QPushButton("Check")
-        self.check_button.setToolTip("Is the reference solution legal, optimal and unique? "
-                                     "(the verdict of the check command)")
+        self.check_button = QPushButton(_("Check"))
+        self.check_button.setToolTip(_("Is the reference solution legal, optimal and unique? "
+                                     "(the verdict of the check command)"))
         self.check_button.clicked.connect(self.check_solution)
         self.ghost_spin = QSpinBox()
         self.ghost_spin.setRange(0, 50)
         self.ghost_spin.setValue(3)
-        self.ghost_spin.setPrefix("show best ")
-        self.ghost_spin.setAccessibleName("Number of best moves drawn on the board")
+        self.ghost_spin.setPrefix(_("show best "))
+        self.ghost_spin.setAccessibleName(_("Number of best moves drawn on the board"))
         self.ghost_spin.valueChanged.connect(lambda _: self._show_ghosts())
         self.results = _table(["rank", "move", "outcome", "best continuation", "check"])
-        self.results.setAccessibleName("Ranked moves")
+        self.results.setAccessibleName(_("Ranked moves"))
         self.results.setColumnHidden(NOTE, True)
         self.results.setWordWrap(False)
         self.results.itemSelectionChanged.connect(self._selection_changed)
         self.solve_status = QLabel()
         self.solve_status.setWordWrap(True)
         self.solve_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.dead_box = QCheckBox("Show dead cells")
+        self.dead_box = QCheckBox(_("Show dead cells"))
         self.dead_box.toggled.connect(lambda _: self.refresh_scenario())
-        self.fits_box = QCheckBox("Show where the tile in hand fits")
+        self.fits_box = QCheckBox(_("Show where the tile in hand fits"))
         self.fits_box.toggled.connect(lambda _: self.refresh_scenario())
         self.bag_label = QLabel()
         self.bag_table = _table(["tile", "left", "box"])
-        self.bag_table.setAccessibleName("Tiles left in the bag")
+        self.bag_table.setAccessibleName(_("Tiles left in the bag"))
         self.bag_table.setMaximumHeight(140)
         top = QHBoxLayout()
         top.addWidget(self.solve_button)
@@ -301,25 +302,25 @@ class PuzzlePanel(QWidget):
         return page
 
     def _play_tab(self) -> QWidget:
-        self.play_button = QPushButton("Start solving")
+        self.play_button = QPushButton(_("Start solving"))
         self.play_button.setCheckable(True)
         self.play_button.toggled.connect(self._play_toggled)
-        self.play_text = QLabel("Press Start, then place the tile in hand on the board.")
+        self.play_text = QLabel(_("Press Start, then place the tile in hand on the board."))
         self.play_text.setWordWrap(True)
-        self.hint_button = QPushButton("Hint")
+        self.hint_button = QPushButton(_("Hint"))
         self.hint_button.clicked.connect(self.next_hint)
         self.hint_label = QLabel()
         self.hint_label.setWordWrap(True)
         self.try_edit = QLineEdit()
-        self.try_edit.setPlaceholderText("or type a move, e.g. E@0,-1:180+follower:city")
+        self.try_edit.setPlaceholderText(_("or type a move, e.g. E@0,-1:180+follower:city"))
         self.try_edit.returnPressed.connect(self.try_text)
-        self.try_button = QPushButton("Try")
+        self.try_button = QPushButton(_("Try"))
         self.try_button.clicked.connect(self.try_text)
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
-        self.take_back_button = QPushButton("Take back")
+        self.take_back_button = QPushButton(_("Take back"))
         self.take_back_button.clicked.connect(self.take_back)
-        self.reveal_button = QPushButton("Show the solution")
+        self.reveal_button = QPushButton(_("Show the solution"))
         self.reveal_button.clicked.connect(self.reveal)
         tries = QHBoxLayout()
         tries.addWidget(self.try_edit)
@@ -470,7 +471,7 @@ class PuzzlePanel(QWidget):
             return False
         if data != self.doc.position.puzzle:
             self.doc.undo_stack.push(SetPuzzle(self.doc, data))
-        self.author_status.setText("Applied.")
+        self.author_status.setText(_("Applied."))
         return True
 
     def remove_puzzle(self) -> None:
@@ -483,7 +484,7 @@ class PuzzlePanel(QWidget):
         it, and make it the first move of the solution (and the first tile in hand)."""
         tiles = self.doc.tiles()
         if not tiles:
-            self.author_status.setText("There is no tile on the board to lift.")
+            self.author_status.setText(_("There is no tile on the board to lift."))
             return False
         try:
             puzzle = self.form_puzzle()
@@ -491,7 +492,7 @@ class PuzzlePanel(QWidget):
             self.author_status.setText(f"Not lifted: {exc}")
             return False
         spec = tiles[-1]
-        figures = [f for _, f in self.doc.figures_at(spec.x, spec.y)
+        figures = [f for _key, f in self.doc.figures_at(spec.x, spec.y)
                    if f.owner == puzzle.to_move]
         action = None
         if figures:
@@ -612,7 +613,7 @@ class PuzzlePanel(QWidget):
         data = position_to_dict(self.doc.position)
         if puzzle is not None:
             data["puzzle"] = puzzle.to_dict()
-        copied, _ = position_from_dict(data, self.doc.catalogue)
+        copied, _rest = position_from_dict(data, self.doc.catalogue)
         assert copied is not None
         return copied
 
@@ -721,7 +722,7 @@ class PuzzlePanel(QWidget):
                 item = table.item(row, column)
                 if item is not None:
                     item.setToolTip(tip)
-        table.setColumnHidden(NOTE, not any(note for _, note in self.rows))
+        table.setColumnHidden(NOTE, not any(note for _key, note in self.rows))
         table.blockSignals(False)
 
     def _selection_changed(self) -> None:
@@ -849,7 +850,7 @@ class PuzzlePanel(QWidget):
             f"<b>{html.escape(title)}</b><br>{html.escape(goal)}<br>"
             f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
         self.hint_label.setText("")
-        self.verdict.setText("Ranking every move: you may place the tile already.")
+        self.verdict.setText(_("Ranking every move: you may place the tile already."))
         self._set_playing(True)
         self.handTileChosen.emit(solver.hand[0])
 
@@ -871,7 +872,7 @@ class PuzzlePanel(QWidget):
         """Show the next hint."""
         hints = Puzzle.from_dict(self.doc.position.puzzle or {}).hints
         if not hints:
-            self.hint_label.setText("This puzzle has no hints.")
+            self.hint_label.setText(_("This puzzle has no hints."))
             return
         self._hint = min(self._hint + 1, len(hints))
         self.hint_label.setText("<br>".join(f"Hint {i + 1}: {html.escape(h)}"
@@ -963,7 +964,7 @@ class PuzzlePanel(QWidget):
         solver = self._solver
         spec = self.doc.tile_at(x, y)
         assert solver is not None and spec is not None
-        figures = [f for _, f in self.doc.figures_at(x, y) if f.owner == solver.player]
+        figures = [f for _key, f in self.doc.figures_at(x, y) if f.owner == solver.player]
         action = None
         if figures:
             action = FigureAction(figures[0].kind, figures[0].segment, assign=tuple(
@@ -975,12 +976,12 @@ class PuzzlePanel(QWidget):
         if self._trial_index >= 0:
             self.doc.undo_stack.setIndex(self._trial_index)
             self._trial_index = -1
-            self.verdict.setText("Taken back. Try again!")
+            self.verdict.setText(_("Taken back. Try again!"))
 
     def reveal(self) -> None:
         """Show the best moves and their lines (solving mode stays on)."""
         if self.busy:
-            self.verdict.setText("Still ranking the moves: the solution comes when it is done.")
+            self.verdict.setText(_("Still ranking the moves: the solution comes when it is done."))
             return
         self.rows = [(r, "") for r in self.ranking]
         self._fill_results()
@@ -997,7 +998,7 @@ class PuzzleDock(QDockWidget):
 
     def __init__(self, doc: BoardDocument, overlay: PuzzleOverlay | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__("Puzzle", parent)
+        super().__init__(_("Puzzle"), parent)
         self.setObjectName("PuzzleDock")
         self.panel = PuzzlePanel(doc, overlay, self)
         self.setWidget(self.panel)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from editor.formats.boards import load_position
 from editor.formats.jsonio import read_json
+from editor.i18n import _
 from editor.model.tiles import Tile
 from editor.resources import data_dir
 
@@ -34,7 +35,7 @@ def sample_puzzles() -> list[tuple[str, Path]]:
     """(title, path) of the puzzles shipped with the editor, in file-name order."""
     found = []
     for path in sorted((data_dir("samples") / "puzzles").glob("*.board.json")):
-        data, _ = read_json(path)
+        data, _rest = read_json(path)
         puzzle = data.get("puzzle") if isinstance(data, dict) else None
         title = puzzle.get("title") if isinstance(puzzle, dict) else None
         found.append((title if isinstance(title, str) and title else path.name, path))
@@ -51,8 +52,8 @@ def open_sample(window: Any, path: Path) -> bool:
         refuse_file(window, str(path), findings)
         return False
     window.set_document(BoardDocument(position, None, findings, window.host, window.catalogue))
-    window.statusBar().showMessage(f"Opened the sample puzzle {path.name} as a new board "
-                                   "(Save keeps a copy)", 8000)
+    window.statusBar().showMessage(_("Opened the sample puzzle {name} as a new board (Save "
+                                     "keeps a copy)").format(name=path.name), 8000)
     return True
 
 
@@ -72,28 +73,28 @@ def install_puzzle_tools(window: Any) -> None:
     window.puzzle_dock = dock
     panel = dock.panel
     helps: QMenu = window.help_menu
-    menu = QMenu("&Puzzle", window)
+    menu = QMenu(_("&Puzzle"), window)
     window.menuBar().insertMenu(helps.menuAction(), menu)
     menu.addAction(dock.toggleViewAction())
     menu.addSeparator()
-    for text, slot, keys in (("&Solve", panel.solve, "F5"),
-                             ("Chec&k solution", panel.check_solution, ""),
-                             ("Start s&olving", panel.start_solving, ""),
-                             ("&Hint", panel.next_hint, "")):
+    for text, slot, keys in ((_("&Solve"), panel.solve, "F5"),
+                             (_("Chec&k solution"), panel.check_solution, ""),
+                             (_("Start s&olving"), panel.start_solving, ""),
+                             (_("&Hint"), panel.next_hint, "")):
         action = QAction(text, window)
         if keys:
             action.setShortcut(QKeySequence(keys))
         action.triggered.connect(lambda *_, slot=slot: _run(dock, slot))
         menu.addAction(action)
-    cancel = menu.addAction("Ca&ncel solving", panel.cancel)
+    cancel = menu.addAction(_("Ca&ncel solving"), panel.cancel)
     cancel.setEnabled(False)
     panel.busyChanged.connect(cancel.setEnabled)
     menu.addSeparator()
     menu.addAction(panel.dead_box.text(), panel.dead_box.toggle)
     menu.addAction(panel.fits_box.text(), panel.fits_box.toggle)
-    menu.addAction("&Clear puzzle overlays", panel.clear_overlays)
+    menu.addAction(_("&Clear puzzle overlays"), panel.clear_overlays)
     if not any(a.objectName() == "SamplePuzzles" for a in helps.actions()):
-        samples = QMenu("Sample &puzzles", window)
+        samples = QMenu(_("Sample &puzzles"), window)
         samples.menuAction().setObjectName("SamplePuzzles")
         for title, path in sample_puzzles():
             samples.addAction(title, partial(open_sample, window, path))

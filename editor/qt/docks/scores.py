@@ -4,7 +4,7 @@ position compared under several rulesets. Everything comes from
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,21 +23,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.i18n import N_, _, ngettext, translate
 from editor.model import events as ev
 from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError, edition_spec, parse_spec
 from editor.rules.score_report import Line, ScoreReport
+from editor.terms import feature_name, goods_name
 
 from ..document import BoardDocument
 
 CELL_ROLE = Qt.ItemDataRole.UserRole + 1
 SPEC_ROLE = Qt.ItemDataRole.UserRole + 2
-LINE_HEADERS = ["Player", "Points", "Feature", "Where", "Reason", "Rule"]
+#: Column names (English: they name the columns in code; shown translated).
+LINE_HEADERS = [N_("Player"), N_("Points"), N_("Feature"), N_("Where"), N_("Reason"), N_("Rule")]
 #: In the comparison the rulesets that give a line come right after what it is.
-DIFFERENCE_HEADERS = ["Player", "Points", "Feature", "Given by", "Where", "Reason", "Rule"]
+DIFFERENCE_HEADERS = [N_("Player"), N_("Points"), N_("Feature"), N_("Given by"), N_("Where"),
+                      N_("Reason"), N_("Rule")]
 #: The end-of-game screen's categories: (column, features counted in it).
-CATEGORIES = (("Roads", ("road",)), ("Cities", ("city",)), ("Monasteries", ("monastery",)),
-              ("Gardens", ("garden",)), ("Fields", ("field",)), ("Goods", ("goods",)))
+CATEGORIES = ((N_("Roads"), ("road",)), (N_("Cities"), ("city",)),
+              (N_("Monasteries"), ("monastery",)), (N_("Gardens"), ("garden",)),
+              (N_("Fields"), ("field",)), (N_("Goods"), ("goods",)))
 
 
 def comparison_rulesets(host: PluginHost) -> list[str]:
@@ -90,7 +95,7 @@ def _item(value: object, tooltip: str = "") -> QTableWidgetItem:
 
 def _table(headers: list[str]) -> QTableWidget:
     table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
+    table.setHorizontalHeaderLabels([_(h) for h in headers])
     table.verticalHeader().hide()
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -109,10 +114,35 @@ def shown(table: QTableWidget, row: int, col: int,
 
 
 def fit_height(table: QTableWidget) -> None:
-    """Make a table exactly as tall as its rows."""
+    """Make a table exactly as tall as its rows, with room for its horizontal scroll bar
+    (long column names in some languages make it wider than a narrow dock)."""
     height = table.horizontalHeader().height() + 2 * table.frameWidth()
     height += sum(table.rowHeight(r) for r in range(table.rowCount()))
-    table.setFixedHeight(height + 2)
+    table.setProperty("fitted_height", height + 2)
+    if table.property("fits_scroll_bar") is None:
+        table.setProperty("fits_scroll_bar", True)
+        table.installEventFilter(_ScrollRoom(table))
+        header = table.horizontalHeader()
+        header.sectionResized.connect(lambda *_args: _ScrollRoom.fit(table))
+        header.geometriesChanged.connect(lambda: _ScrollRoom.fit(table))
+    _ScrollRoom.fit(table)
+
+
+class _ScrollRoom(QObject):
+    """Makes room for a fitted table's horizontal scroll bar while its columns are wider
+    than the table (long column names in some languages, a narrow dock)."""
+
+    @staticmethod
+    def fit(table: QTableWidget) -> None:
+        wide = table.horizontalHeader().length() + table.verticalHeader().width() \
+            > table.viewport().width() + 1
+        bar = table.horizontalScrollBar().sizeHint().height() if wide else 0
+        table.setFixedHeight(int(table.property("fitted_height")) + bar)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QTableWidget):
+            self.fit(watched)
+        return False
 
 
 LineKey = tuple[int, str, "tuple[int, int] | None", "str | None", int, str]
@@ -127,7 +157,7 @@ def line_key(line: Line) -> LineKey:
 def category_sums(report: ScoreReport) -> list[dict[str, int]]:
     """Per player, the end-of-game points of each of :data:`CATEGORIES` (a feature of
     another kind counts under the category of the same name when there is none)."""
-    sums = [{name: 0 for name, _ in CATEGORIES} for _ in report.players]
+    sums = [{name: 0 for name, _kind in CATEGORIES} for _player in report.players]
     for line in report.lines:
         if line.type == ev.GOODS:
             continue
@@ -139,13 +169,17 @@ def category_sums(report: ScoreReport) -> list[dict[str, int]]:
 
 def _line_item(report: ScoreReport, line: Line, colour: str) -> QTreeWidgetItem:
     where = f"({line.cell[0]}, {line.cell[1]})" if line.cell else ""
-    amount = f"{line.count} {line.goods}" if line.type == ev.GOODS else f"{line.points:+d}"
-    reason = line.reason + (" (unofficial)" if line.unofficial else "")
-    item = QTreeWidgetItem([report.players[line.player], amount, line.feature, where, reason,
-                            f"[{line.edition}] {line.rule}"])
+    amount = (f"{line.count} {goods_name(str(line.goods))}" if line.type == ev.GOODS
+              else f"{line.points:+d}")
+    reason = (_("{reason} (unofficial)").format(reason=line.reason) if line.unofficial
+              else line.reason)
+    item = QTreeWidgetItem([report.players[line.player], amount, feature_name(line.feature),
+                            where, reason, f"[{line.edition}] {line.rule}"])
     item.setForeground(0, QBrush(QColor(colour)))
     item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-    place = f"{line.feature} at {where}, segment {line.segment}\n" if line.cell else ""
+    place = _("{feature} at {cell}, segment {segment}").format(
+        feature=feature_name(line.feature), cell=where, segment=line.segment) + "\n" \
+        if line.cell else ""
     for column in range(6):
         item.setToolTip(column, f"{place}{reason}\n[{line.edition}] {line.rule}")
     if line.cell is not None:
@@ -170,56 +204,56 @@ class ScoresWidget(QTabWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         self.ruleset_label = QLabel()
         self.ruleset_label.setWordWrap(True)
-        self.totals = _table(["Player", "Score", "End of game", "If ended now"])
+        self.totals = _table([N_("Player"), N_("Score"), N_("End of game"), N_("If ended now")])
         self.breakdown = self._tree()
         layout.addWidget(self.ruleset_label)
         layout.addWidget(self.totals)
-        layout.addWidget(QLabel("End-of-game scoring, feature by feature:"))
+        layout.addWidget(QLabel(_("End-of-game scoring, feature by feature:")))
         layout.addWidget(self.breakdown, 1)
-        self.addTab(live, "Live")
+        self.addTab(live, _("Live"))
 
         final = QWidget()
         layout = QVBoxLayout(final)
         layout.setContentsMargins(4, 4, 4, 4)
         self.winner = QLabel()
-        self.ranking = _table(["Rank", "Player", "Board", "Final"])
-        self.ranking.setToolTip("Board: the score track now. The categories are what the end "
-                                "of the game adds (incomplete features, farms, goods).")
+        self.ranking = _table([N_("Rank"), N_("Player"), N_("Board"), N_("Final")])
+        self.ranking.setToolTip(_("Board: the score track now. The categories are what the end "
+                                "of the game adds (incomplete features, farms, goods)."))
         self.by_player = self._tree()
         layout.addWidget(self.winner)
         layout.addWidget(self.ranking)
-        layout.addWidget(QLabel("Each player's end-of-game lines:"))
+        layout.addWidget(QLabel(_("Each player's end-of-game lines:")))
         layout.addWidget(self.by_player, 1)
-        self.addTab(final, "Final scoring")
+        self.addTab(final, _("Final scoring"))
 
         compare = QWidget()
         layout = QVBoxLayout(compare)
         layout.setContentsMargins(4, 4, 4, 4)
         self.choices = QToolButton()
-        self.choices.setText("Rulesets to compare")
+        self.choices.setText(_("Rulesets to compare"))
         self.choices.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.choices.setMenu(QMenu(self.choices))
-        self.comparison = _table(["Ruleset"])
+        self.comparison = _table([N_("Ruleset")])
         self.comparison.setWordWrap(False)
         self.differences = self._tree(DIFFERENCE_HEADERS)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.comparison)
         split.addWidget(self.differences)
         layout.addWidget(self.choices, 0, Qt.AlignmentFlag.AlignLeft)
-        note = QLabel("Totals if the game ended now; lines not every ruleset gives:")
+        note = QLabel(_("Totals if the game ended now; lines not every ruleset gives:"))
         note.setWordWrap(True)
         layout.addWidget(note)
         layout.addWidget(split)
-        self.addTab(compare, "Compare rulesets")
+        self.addTab(compare, _("Compare rulesets"))
         self.currentChanged.connect(lambda _: self._refresh_compare())
-        for widget, name in ((self.totals, "Live totals"),
-                             (self.breakdown, "End-of-game lines, feature by feature"),
-                             (self.ranking, "Final ranking, points per category"),
-                             (self.by_player, "End-of-game lines by player"),
-                             (self.comparison, "Totals under each ruleset"),
-                             (self.differences, "Lines the rulesets do not all give"),
-                             (self.choices, "Rulesets to compare"),
-                             (self.tabBar(), "Scores views")):
+        for widget, name in ((self.totals, _("Live totals")),
+                             (self.breakdown, _("End-of-game lines, feature by feature")),
+                             (self.ranking, _("Final ranking, points per category")),
+                             (self.by_player, _("End-of-game lines by player")),
+                             (self.comparison, _("Totals under each ruleset")),
+                             (self.differences, _("Lines the rulesets do not all give")),
+                             (self.choices, _("Rulesets to compare")),
+                             (self.tabBar(), _("Scores views"))):
             widget.setAccessibleName(name)
 
     def _tree(self, headers: list[str] | None = None) -> QTreeWidget:
@@ -227,7 +261,7 @@ class ScoresWidget(QTabWidget):
         left, the rule (long) is read in full in its tooltip or by widening the column."""
         tree = QTreeWidget()
         headers = headers or LINE_HEADERS
-        tree.setHeaderLabels(headers)
+        tree.setHeaderLabels([_(h) for h in headers])
         tree.setRootIsDecorated(False)
         tree.setAlternatingRowColors(True)
         tree.setUniformRowHeights(True)
@@ -290,10 +324,11 @@ class ScoresWidget(QTabWidget):
         doc = self.doc
         report = self.report = doc.score_report()
         colours = [p.colour for p in doc.players]
-        self.ruleset_label.setText(f"<b>Rules:</b> {report.ruleset}")
-        self.ruleset_label.setToolTip("\n".join(e.title for e in doc.rules.editions))
+        self.ruleset_label.setText(_("<b>Rules:</b> {ruleset}").format(ruleset=report.ruleset))
+        self.ruleset_label.setToolTip("\n".join(translate(e.title) for e in doc.rules.editions))
         kinds = sorted({k for goods in report.goods for k in goods})
-        headers = ["Player", "Score", "End of game", "If ended now", *kinds]
+        headers = [_("Player"), _("Score"), _("End of game"), _("If ended now"),
+                   *map(goods_name, kinds)]
         self.totals.setColumnCount(len(headers))
         self.totals.setHorizontalHeaderLabels(headers)
         self.totals.setRowCount(len(report.players))
@@ -322,13 +357,13 @@ class ScoresWidget(QTabWidget):
         final = report.final
         order = sorted(range(len(final)), key=lambda i: -final[i])
         sums = category_sums(report)
-        names = [name for name, _ in CATEGORIES]
+        names = [name for name, _features in CATEGORIES]
         shown = [name for name in names if any(s[name] for s in sums)
                  or name in ("Roads", "Cities", "Monasteries", "Fields")]
         shown += sorted({k for s in sums for k, v in s.items() if v and k not in names})
-        headers = ["Rank", "Player", "Board", *shown, "Final"]
+        headers = [N_("Rank"), N_("Player"), N_("Board"), *shown, N_("Final")]
         self.ranking.setColumnCount(len(headers))
-        self.ranking.setHorizontalHeaderLabels(headers)
+        self.ranking.setHorizontalHeaderLabels([_(h) for h in headers])
         self.ranking.setRowCount(len(order))
         for row, i in enumerate(order):
             rank = 1 + sum(1 for v in final if v > final[i])
@@ -336,8 +371,8 @@ class ScoresWidget(QTabWidget):
             name_item.setForeground(QBrush(QColor(colours[i])))
             cells = [_item(rank), name_item, _item(report.current[i])]
             cells += [_item(sums[i].get(name, 0)) for name in shown]
-            total = _item(final[i], f"{report.current[i]} on the board "
-                                    f"{final[i] - report.current[i]:+d} at the end")
+            total = _item(final[i], _("{board} on the board {end} at the end").format(
+                board=report.current[i], end=f"{final[i] - report.current[i]:+d}"))
             font = total.font()
             font.setBold(True)
             total.setFont(font)
@@ -348,16 +383,20 @@ class ScoresWidget(QTabWidget):
         best = max(final, default=0)
         winners = [report.players[i] for i in range(len(final)) if final[i] == best]
         if not final:
-            self.winner.setText("No players.")
+            self.winner.setText(_("No players."))
         elif len(winners) == 1:
-            self.winner.setText(f"<b>{winners[0]}</b> wins with {best} points.")
+            self.winner.setText(ngettext("<b>{name}</b> wins with {n} point.",
+                                         "<b>{name}</b> wins with {n} points.", best).format(
+                name=winners[0], n=best))
         else:
-            self.winner.setText(f"<b>{' and '.join(winners)}</b> share the win with {best}.")
+            self.winner.setText(_("<b>{names}</b> share the win with {n}.").format(
+                names=_(" and ").join(winners), n=best))
         self.by_player.clear()
         for i, name in enumerate(report.players):
             lines = [line for line in report.lines if line.player == i]
             head = QTreeWidgetItem([name, f"{sum(line.points for line in lines):+d}",
-                                    f"{len(lines)} lines"])
+                                    ngettext("{n} line", "{n} lines", len(lines)).format(
+                                        n=len(lines))])
             head.setForeground(0, QBrush(QColor(colours[i])))
             head.addChildren([_line_item(report, line, colours[i]) for line in lines])
             self.by_player.addTopLevelItem(head)
@@ -379,7 +418,7 @@ class ScoresWidget(QTabWidget):
         table = self.comparison
         players = doc.players
         table.setColumnCount(2 + len(players))
-        table.setHorizontalHeaderLabels(["Ruleset", *[p.name for p in players], "Winner"])
+        table.setHorizontalHeaderLabels([_("Ruleset"), *[p.name for p in players], _("Winner")])
         for col, player in enumerate(players, 1):
             header = QTableWidgetItem(player.name)
             header.setForeground(QBrush(QColor(player.colour)))
@@ -398,8 +437,8 @@ class ScoresWidget(QTabWidget):
             finals = result.final
             best = max(finals, default=0)
             for col, value in enumerate(finals, 1):
-                item = _item(value, f"{result.current[col - 1]} on the board, "
-                                    f"{value - result.current[col - 1]:+d} at the end")
+                item = _item(value, _("{board} on the board, {end} at the end").format(
+                    board=result.current[col - 1], end=f"{value - result.current[col - 1]:+d}"))
                 if value == best:
                     font = item.font()
                     font.setBold(True)
@@ -440,12 +479,15 @@ class ScoresWidget(QTabWidget):
             missing = [short_name(spec, host) for spec in reports if spec not in by]
             item = QTreeWidgetItem([names[player] if player < len(names) else str(player),
                                     f"{points:+d}" if line.type != ev.GOODS
-                                    else f"{line.count} {line.goods}",
-                                    feature, ", ".join(shorts), where, reason,
+                                    else f"{line.count} {goods_name(str(line.goods))}",
+                                    feature_name(feature), ", ".join(shorts), where, reason,
                                     " / ".join(rules)])
-            place = f"{feature} at {where}, segment {segment}\n" if cell else ""
-            tip = (f"{place}{reason}\n" + "\n".join(rules) + f"\nGiven by: {', '.join(shorts)}"
-                   + (f"\nNot under: {', '.join(missing)}" if missing else ""))
+            place = _("{feature} at {cell}, segment {segment}").format(
+                feature=feature_name(feature), cell=where, segment=segment) + "\n" if cell else ""
+            tip = (f"{place}{reason}\n" + "\n".join(rules) + "\n"
+                   + _("Given by: {rulesets}").format(rulesets=", ".join(shorts))
+                   + ("\n" + _("Not under: {rulesets}").format(rulesets=", ".join(missing))
+                      if missing else ""))
             for column in range(7):
                 item.setToolTip(column, tip)
             item.setTextAlignment(1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -480,7 +522,7 @@ class ScoresDock(QDockWidget):
     """The scores panel as a dock."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Scores", parent)
+        super().__init__(_("Scores"), parent)
         self.setObjectName("ScoresDock")
         self.scores = ScoresWidget(self)
         self.setWidget(self.scores)
