@@ -6,7 +6,6 @@ host."""
 from __future__ import annotations
 
 import importlib
-import importlib.metadata as metadata
 import inspect
 import re
 from collections.abc import Iterable, Sequence
@@ -137,10 +136,11 @@ class PluginHost:
         if not self._installed_pending:
             return False
         self._installed_pending = False
+        from editor import installed  # not at import: most commands never need it
+
         loaded = []
-        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
-            version = ep.dist.version if ep.dist else ""
-            if self._load(ep.name, ep.load, builtin=False, version=version):
+        for ep in installed.entry_points(ENTRY_POINT_GROUP):
+            if self._load(ep.name, ep.load, builtin=False, version=ep.version):
                 loaded.append(ep.name)
         self._collect_editions(loaded)
         return True

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
 
@@ -12,7 +11,8 @@ def data_dir(name: str) -> Path:
     A wheel carries them inside the package (``editor/_data``); an editable install or a
     checkout finds them at the repository root.
     """
-    packaged = Path(str(files("editor"))) / "_data" / name
+    package = Path(__file__).resolve().parent
+    packaged = package / "_data" / name
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / name
+    return package.parent / name

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from editor.formats.boards import load_position
 from editor.formats.cache import validated
 from editor.formats.extras import is_extra, without
 from editor.formats.jsonio import json_path
-from editor.formats.tilesets import load_builtin_catalogue, load_known
+from editor.formats.tilesets import builtin_tileset, builtin_tilesets_data, load_known
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tiles import Tile
@@ -37,39 +37,78 @@ def _plugin_sets(host: PluginHost, installed: bool) -> tuple[list[TileSet], list
 class HostCatalogue(Catalogue):
     """The built-in tile sets and those plugins ship. The sets of installed (third-party)
     plugins are loaded, and those plugins imported, only on the first look-up the others
-    cannot answer or the first listing of every set."""
+    cannot answer or the first listing of every set.
+
+    While the built-in sets are the only ones (the usual case), each is built on the first
+    look-up of a tile or set of its id, and the sets are added together, in their order,
+    at the first look-up that needs more (a command scoring a base-game board builds one
+    set of nine). The answers are the same as with every set added at once.
+    """
 
     def __init__(self, host: PluginHost, extra: Iterable[TileSet] = ()) -> None:
         sets, self.findings = _plugin_sets(host, installed=False)
-        super().__init__([*load_builtin_catalogue().sets, *sets])
+        super().__init__()
+        self._builtin = builtin_tilesets_data()
         self._host: PluginHost | None = host
         self._extra = list(extra)
-        for tile_set in self._extra:
-            self.add(tile_set)
+        self._lazy = not sets and not self._extra
+        if not self._lazy:
+            self._add_builtin()
+            for tile_set in [*sets, *self._extra]:
+                super().add(tile_set)
+
+    def _add_builtin(self) -> None:
+        self._lazy = False
+        for set_id in self._builtin:
+            super().add(builtin_tileset(set_id))
+
+    def _one_set(self, ref: str) -> Catalogue | None:
+        """While only built-in sets are known: the one a reference can name (set ids hold
+        no ``/``), as a catalogue of that set alone; None once every set is added."""
+        if not self._lazy:
+            return None
+        set_id = ref.partition("/")[0]
+        return _single_builtin(set_id) if set_id in self._builtin else Catalogue()
+
+    def add(self, tile_set: TileSet) -> None:
+        """Add or replace a set."""
+        if self._lazy:
+            self._add_builtin()
+        super().add(tile_set)
 
     def complete(self) -> bool:
         """Add the installed plugins' sets (the extra sets keep their place over them);
         returns whether there was anything left to load."""
+        if self._lazy:
+            self._add_builtin()
         host, self._host = self._host, None
         if host is None:
             return False
         sets, problems = _plugin_sets(host, installed=True)
         self.findings += problems
         for tile_set in [*sets, *self._extra]:
-            self.add(tile_set)
+            super().add(tile_set)
         return bool(sets)
 
     def __contains__(self, ref: object) -> bool:
+        one = self._one_set(ref) if isinstance(ref, str) else None
+        if one is not None and ref in one:
+            return True
         return super().__contains__(ref) or (self.complete() and super().__contains__(ref))
 
     def tile(self, ref: str) -> Tile:
         """A tile by ``set/id`` or ``set/alias`` (``KeyError`` if unknown)."""
+        one = self._one_set(ref)
+        if one is not None and ref in one:
+            return one.tile(ref)
         if not super().__contains__(ref):
             self.complete()
         return super().tile(ref)
 
     def find_alias(self, alias: str, set_ids: Iterable[str] | None = None) -> Tile | None:
         """The first tile with this alias, searching ``set_ids`` (default: every set)."""
+        if self._lazy:
+            self._add_builtin()
         ids = list(set_ids) if set_ids is not None else None
         found = super().find_alias(alias, ids)
         if found is None and self.complete():
@@ -78,6 +117,10 @@ class HostCatalogue(Catalogue):
 
     def get_set(self, set_id: str) -> TileSet:
         """A set by id (``KeyError`` if not loaded)."""
+        if self._lazy and set_id in self._builtin:
+            return builtin_tileset(set_id)
+        if self._lazy:
+            self._add_builtin()
         try:
             return super().get_set(set_id)
         except KeyError:
@@ -94,6 +137,11 @@ class HostCatalogue(Catalogue):
     def __iter__(self) -> Iterator[Tile]:
         self.complete()
         return super().__iter__()
+
+
+@cache
+def _single_builtin(set_id: str) -> Catalogue:
+    return Catalogue([builtin_tileset(set_id)])
 
 
 @lru_cache(maxsize=4)

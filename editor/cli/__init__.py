@@ -14,6 +14,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from editor import __version__, i18n
 
@@ -50,11 +51,37 @@ _FLAGS = frozenset({"-h", "--help", "--version", "-v", "--verbose"})
 LANG_OPTION = "--lang"
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help as written, as wide as the terminal: its width read as
+    :func:`shutil.get_terminal_size` reads it, without importing :mod:`shutil` (and the
+    compression modules it brings) on every start: argparse makes a formatter for each
+    option it adds."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None, **kwargs: Any) -> None:  # (newer Pythons' too)
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width, **kwargs)
+
+
+def _columns() -> int:
+    """``$COLUMNS``, else the width of the terminal on standard output, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _CommandParser(argparse.ArgumentParser):
     """A subcommand's parser: also takes ``--verbose`` after the command."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         _add_verbose(self, argparse.SUPPRESS)
         _add_lang(self, argparse.SUPPRESS)
@@ -94,7 +121,7 @@ def _language(words: list[str]) -> tuple[list[str], str | None]:
 def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser with the given commands registered (default: every command)."""
     parser = argparse.ArgumentParser(
-        prog=PROG, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=PROG, epilog=EPILOG, formatter_class=_Formatter,
         description="Build, annotate, score and compare Carcassonne positions. "
         "With no command, or with files only, opens the desktop editor.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")

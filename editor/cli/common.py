@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import logging
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from editor.formats.findings_report import OUTPUT_FORMAT, FileResult, render_text
+from editor import logs
 from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.position import Position
@@ -18,7 +17,7 @@ from editor.workspace import open_position, ruleset_findings, ruleset_of
 
 from .completion import rulesets, with_completer
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 
 class CommandError(Exception):
@@ -48,6 +47,8 @@ def load(path: str) -> Position:
     """
     position, findings = open_position(path)
     if position is None:
+        from editor.formats.findings_report import FileResult, render_text
+
         raise CommandError(render_text([FileResult(path, findings)]).rstrip())
     for f in findings:
         if f.severity is Severity.ERROR:
@@ -71,6 +72,8 @@ def rules_for(position: Position, spec: str | None, board: str = "") -> Ruleset:
 def print_json(data: Mapping[str, Any]) -> None:
     """A command's ``--format json`` output on stdout, led by its ``format`` version (the
     schemas in ``schemas/output/`` describe each command's)."""
+    from editor.formats.findings_report import OUTPUT_FORMAT
+
     print(json.dumps({"format": OUTPUT_FORMAT, **data}, indent=2, ensure_ascii=False))
 
 

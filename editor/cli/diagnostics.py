@@ -3,48 +3,55 @@ internal errors, and a quiet end when standard output is closed early."""
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from editor import __version__
+from editor import __version__, logs
+
+if TYPE_CHECKING:
+    import logging
 
 APP = "carcassonne-editor"
 LOG_NAME = f"{APP}.log"
 #: Past this size the log file is renamed ``….log.1`` (replacing the older one).
 LOG_LIMIT = 1_000_000
 
-log = logging.getLogger("editor")
-
-
-class _Stderr(logging.Handler):
-    """Log records as ``carcassonne-editor: level: message`` on the current ``sys.stderr``."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            print(f"{APP}: {record.levelname.lower()}: {self.format(record)}", file=sys.stderr)
-        except Exception:  # a log line must never end the command
-            self.handleError(record)
-
-
-_handler = _Stderr()
+log = logs.get("editor")
+_verbose = False
+_handler: logging.Handler | None = None
 
 
 def configure(verbose: bool) -> None:
-    """Warnings on stderr; with ``verbose``, every debug message too."""
-    log.removeHandler(_handler)
-    log.addHandler(_handler)
-    log.propagate = False
-    log.setLevel(logging.DEBUG if verbose else logging.WARNING)
+    """Warnings on stderr; with ``verbose``, every debug message too (``logging`` is
+    imported at once only then: see :mod:`editor.logs`)."""
+    global _verbose
+    _verbose = verbose
+    logs.set_up(lambda: _install(verbose), now=verbose)
+
+
+def _install(verbose: bool) -> None:
+    global _handler
+    import logging
+
+    from .stderr_log import StderrHandler
+
+    logger = logging.getLogger("editor")
+    if _handler is None:
+        _handler = StderrHandler(APP)
+    logger.removeHandler(_handler)
+    logger.addHandler(_handler)
+    logger.propagate = False
+    logger.setLevel(logging.DEBUG if verbose else logging.WARNING)
 
 
 def verbose() -> bool:
     """Whether ``--verbose`` was given."""
-    return log.isEnabledFor(logging.DEBUG)
+    return _verbose
 
 
 def log_path() -> Path:

@@ -20,7 +20,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -91,6 +90,8 @@ def write_atomic(path: str | os.PathLike[str], write: Callable[[str], None], *,
     except FileNotFoundError:
         mode = _NEW_FILE_MODE
     remove_stale_temporaries(target)
+    import tempfile  # not at import: reading files (every start) does not need it
+
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.{os.getpid()}.",
                                suffix=".tmp")
     try:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import Any
 
+from editor import logs
 from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.players import Figure, Player
@@ -27,7 +27,7 @@ from .extras import put, take, without
 from .jsonio import read_json, source_name, write_json_atomic
 from .lint import lint_board
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 FORMAT = versions.CURRENT[versions.BOARD]
 #: Top-level keys kept as they are, besides ``x-`` keys.

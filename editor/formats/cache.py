@@ -12,19 +12,21 @@ missing, unreadable or foreign cache only means checking again; it is never an e
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import importlib
 import json
-import logging
 import os
+import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from editor import __version__
+from editor import __version__, logs
 from editor.resources import data_dir
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
+APP = "carcassonne-editor"
 NAME = "validated.json"
 #: How many keys are kept (older ones are dropped first).
 LIMIT = 200
@@ -37,15 +39,51 @@ def folder() -> Path | None:
         return None
     if chosen:
         return Path(chosen)
+    return user_cache_folder()
+
+
+def user_cache_folder() -> Path:
+    """The program's folder in the user's cache folder. On Linux that is the XDG one
+    (``$XDG_CACHE_HOME`` when it is an absolute path, else ``~/.cache``), found as
+    platformdirs finds it but without importing it (several milliseconds of every start,
+    with ``tempfile`` and ``shutil``); platformdirs decides everywhere else."""
+    if sys.platform == "linux" and "ANDROID_DATA" not in os.environ:
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        return Path(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache"), APP)
     from platformdirs import user_cache_path
 
-    return user_cache_path("carcassonne-editor", appauthor=False)
+    return user_cache_path(APP, appauthor=False)
+
+
+class _Digest(Protocol):
+    """What a hash object offers."""
+
+    def update(self, data: bytes, /) -> None: ...
+    def digest(self) -> bytes: ...
+    def hexdigest(self) -> str: ...
+
+
+def _builtin_sha256() -> Callable[[bytes], _Digest]:
+    """SHA-256 from the interpreter's own module (``_sha2`` from Python 3.12, ``_sha256``
+    before), else from :mod:`hashlib`, whose import loads OpenSSL: a few milliseconds of
+    every start. Equal digests either way."""
+    for name in ("_sha2", "_sha256"):
+        try:
+            return importlib.import_module(name).sha256  # type: ignore[no-any-return]
+        except (ImportError, AttributeError):
+            continue
+    import hashlib
+
+    return hashlib.sha256
+
+
+_sha256 = _builtin_sha256()
 
 
 @cache
 def _salt() -> bytes:
     """What a validation depends on besides the file: version, schemas, lint code."""
-    digest = hashlib.sha256(__version__.encode())
+    digest = _sha256(__version__.encode())
     sources = [*sorted(data_dir("schemas").rglob("*.json")),
                *(Path(__file__).with_name(name) for name in ("lint.py", "schemas.py"))]
     for path in sources:
@@ -58,7 +96,7 @@ def _salt() -> bytes:
 
 def key(content: bytes) -> str:
     """The cache key of a file's content."""
-    return hashlib.sha256(_salt() + content).hexdigest()
+    return _sha256(_salt() + content).hexdigest()
 
 
 def data_key(data: Any, kind: str) -> str:

@@ -66,13 +66,13 @@ def json_path(parts: Iterable[str | int]) -> str:
         elif _PLAIN_KEY.match(part):
             path += f".{part}"
         else:
-            path += "['" + _UNPRINTABLE.sub(_escape, part.replace("\\", "\\\\").replace(
+            path += "['" + re.sub(_UNPRINTABLE, _escape, part.replace("\\", "\\\\").replace(
                 "'", "\\'")) + "']"
     return path
 
 
 #: Characters a JSON path shows escaped: controls, surrogates, other unprintables.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_UNPRINTABLE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"  # compiled when first used
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -93,7 +93,7 @@ def _refuse_constant(name: str) -> Any:
     raise _NonFinite(name)
 
 
-_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity')
+_STRING_OR_CONSTANT = r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity'  # compiled when first used
 #: A ``\\uD800``–``\\uDFFF`` escape: text that may hold a lone surrogate once decoded.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -113,7 +113,7 @@ def _may_hold_huge_numbers(text: str) -> bool:
 
 def _constant_offset(text: str) -> int:
     """Where the first ``NaN``/``Infinity`` outside a string is."""
-    for match in _STRING_OR_CONSTANT.finditer(text):
+    for match in re.finditer(_STRING_OR_CONSTANT, text):
         if not match.group().startswith('"'):
             return match.start()
     return 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import time
 import traceback
@@ -26,6 +25,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer
 
+from editor import logs
 from editor.formats.boards import load_position, save_position
 from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import read_json, write_json_atomic
@@ -39,7 +39,7 @@ from editor.plugins import PluginHost
 
 from .document import BoardDocument
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 MAX_RECENT = 10
 #: Seconds between autosaves unless the settings say otherwise.

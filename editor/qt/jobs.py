@@ -16,7 +16,6 @@ destroys that object on the wrong thread and crashes.
 
 from __future__ import annotations
 
-import logging
 import threading
 import traceback
 from collections.abc import Callable
@@ -24,10 +23,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from editor import logs
 from editor.puzzles import Progress, Stopped
 from editor.qt import collector
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 Work = Callable[[Progress], Any]
 

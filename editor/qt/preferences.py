@@ -11,8 +11,6 @@ words they were built with.
 
 from __future__ import annotations
 
-import logging
-
 from PySide6.QtCore import QLibraryInfo, QLocale, QSettings, QTranslator
 from PySide6.QtWidgets import (
     QApplication,
@@ -25,10 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor import i18n
+from editor import i18n, logs
 from editor.i18n import _
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 #: QSettings key of the chosen language: a code of :data:`editor.i18n.LANGUAGES`, or
 #: ``system``.

@@ -9,12 +9,12 @@ to tell the person.
 
 from __future__ import annotations
 
-import logging
 import traceback
 from collections.abc import Sequence, Set
 from dataclasses import replace
 from typing import Protocol
 
+from editor import logs
 from editor.i18n import _
 from editor.model import events as ev
 from editor.model.features import FeatureInfo
@@ -27,7 +27,7 @@ from .position_editor import PositionEditor
 from .ruleset import Ruleset
 from .score_report import ScoreReport, score_report
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 #: Seconds a rule hook may take while the editor scores: a plugin that takes longer is
 #: abandoned, named in the status bar and Findings, and its edition disabled.

@@ -22,18 +22,19 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import ctypes
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from editor.model.events import Event
 from editor.model.findings import Finding, Severity
 from editor.model.players import Figure
 
 from .moves import PLACE, TAKE_BACK, FigureAction
+
+if TYPE_CHECKING:
+    import queue
 
 
 class HostError(RuntimeError):
@@ -305,6 +306,8 @@ class _Worker:
     """A daemon thread running one caller thread's budgeted hook calls, one at a time."""
 
     def __init__(self) -> None:
+        import queue  # only budgeted calls (the editor's) need it, not a command's start
+
         self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._loop, name="plugin hook", daemon=True)
         self.thread.start()
@@ -341,6 +344,8 @@ def _worker() -> _Worker:
 
 def _interrupt(thread: threading.Thread) -> None:
     """Raise :class:`HookTimeout` in ``thread`` at its next Python instruction (CPython)."""
+    import ctypes
+
     api = getattr(ctypes, "pythonapi", None)
     if api is None or thread.ident is None:
         return

@@ -16,7 +16,6 @@ at a time, so that the host applies one edition's events before it asks the next
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -172,6 +171,8 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
         except guard.HostError:
             raise
         except Exception as exc:  # a plugin's fault must not stop the host
+            import traceback
+
             host.report(call.edition.plugin or call.edition.name, hook, exc,
                         traceback.format_exc(), edition=call.edition.name)
             continue

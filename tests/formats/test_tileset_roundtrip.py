@@ -13,6 +13,7 @@ from editor.formats.lint import check_tileset
 from editor.formats.tilesets import (
     TilesetError,
     builtin_tileset_paths,
+    builtin_tilesets_data,
     load_builtin_catalogue,
     load_tileset,
     tileset_from_dict,
@@ -89,9 +90,9 @@ def test_a_broken_builtin_set_is_named(tmp_path: Path, monkeypatch: pytest.Monke
     broken.parent.mkdir()
     broken.write_text('{"format": 1}', encoding="utf-8")
     monkeypatch.setattr("editor.formats.tilesets.data_dir", lambda name: tmp_path / name)
-    load_builtin_catalogue.cache_clear()
+    builtin_tilesets_data.cache_clear()
     try:
         with pytest.raises(TilesetError, match=r"built-in tile set .*broken\.json is broken"):
-            load_builtin_catalogue()
+            builtin_tilesets_data()
     finally:
-        load_builtin_catalogue.cache_clear()
+        builtin_tilesets_data.cache_clear()

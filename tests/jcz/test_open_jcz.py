@@ -59,12 +59,12 @@ def test_an_export_of_ours_opens_with_what_it_kept(qapp, tmp_path: Path, host: P
         map(str, position_to_dict(sample)["tiles"]))
 
 
-def unplayable(tmp_path: Path) -> str:
+def on_a_held_cell(tmp_path: Path) -> str:
     """tiny-city with its second tile laid on the first."""
     data = load_save("tiny-city")
     data["replay"][3]["payload"]["position"] = [0, -1]
     data["replay"][4]["payload"]["pointer"]["position"] = [0, -1]
-    return write_save(tmp_path, "unplayable", data)
+    return write_save(tmp_path, "held", data)
 
 
 def broken(tmp_path: Path) -> str:
@@ -78,8 +78,8 @@ def broken(tmp_path: Path) -> str:
      "$.replay[3].payload.tileId: unknown tile id 'BA/Nope'"),
     (lambda tmp: save_path("other-expansion"), "jcz-unsupported",
      "tile set 'princess-and-dragon:1' is not supported"),
-    (unplayable, "jcz-unplayable",
-     "$.replay: the log cannot be played on our tiles: move 2: cell (0, -1) already holds "
+    (on_a_held_cell, "jcz-unsupported",
+     "$.replay[3].payload.position: 'BA/CFC.2' is placed on (0, -1), which already holds "
      "base-c1/G"),
     (broken, None, "not valid JSON"),
 ])

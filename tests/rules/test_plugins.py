@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import inspect
 import re
 import types
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 from positions import board, final_scores
 
-from editor import hookspecs
+from editor import hookspecs, installed
 from editor.api import hookimpl
 from editor.cli import main
 from editor.plugins import PluginHost
@@ -75,7 +74,7 @@ class FakeEntryPoint:
     """Stands in for an installed package's entry point."""
 
     def __init__(self, name, target):
-        self.name, self._target, self.dist = name, target, None
+        self.name, self._target, self.version = name, target, ""
 
     def load(self):
         if isinstance(self._target, Exception):
@@ -106,8 +105,8 @@ def third_party_module():
 @pytest.fixture
 def entry_points(monkeypatch):
     points = []
-    monkeypatch.setattr(importlib.metadata, "entry_points",
-                        lambda group=None: points if group == "carcassonne_editor" else [])
+    monkeypatch.setattr(installed, "entry_points",
+                        lambda group: points if group == "carcassonne_editor" else [])
     return points
 
 

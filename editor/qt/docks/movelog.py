@@ -10,7 +10,6 @@ board read-only: a try to edit it says how to continue from there). JCloisterZon
 from __future__ import annotations
 
 import copy
-import logging
 import os
 import traceback
 from typing import Any
@@ -30,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor import logs
 from editor.formats.boards import save_position
 from editor.i18n import _
 from editor.jcz.replay import (
@@ -43,7 +43,7 @@ from editor.model.findings import Finding
 
 from ..document import BoardDocument, BoardState
 
-log = logging.getLogger(__name__)
+log = logs.get(__name__)
 
 #: The scene background while a position of the log is shown (the board is read-only).
 PREVIEW_BACKGROUND = "#dfe6ee"
