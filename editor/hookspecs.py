@@ -188,13 +188,24 @@ def carcassonne_feature_value(rules: Ruleset, board: Board, feature: FeatureInfo
 
 
 @hookspec
-def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool) -> list[Event]:
+def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool,
+                              roots: frozenset[int] | None) -> list[Event]:
     """Return the end-of-game events: incomplete features, fields, goods majorities.
 
     ``explain`` is False when the host needs only the points per player (a solver, an
     objective, :meth:`~editor.rules.engine.Engine.final_totals`): the edition may then
     return ``score`` events without reasons or rules and skip whatever only an explanation
     reads. The points per player must be the same either way.
+
+    ``roots`` (optional; None unless ``explain`` is False) lets a solver rescore only what a
+    move changed (:meth:`~editor.rules.engine.Engine.final_parts`). An implementation that
+    takes it gives each feature's points in ``score`` events carrying the feature's root,
+    and points that depend on no one feature (goods majorities) in events without a root;
+    given a set of roots, it returns only the points of those features, and all the points
+    that belong to no feature. A feature's points must depend on that feature alone (its
+    segments, figures, neighbours, and for a field the cities it touches); an edition
+    whose scoring does not split so (the 2000 and 2001 farm rules) returns those points
+    without a root. An implementation that does not take ``roots`` is scored in full.
     """
 
 

@@ -27,6 +27,10 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 )
 
 
+#: Per side, each of its ports with the port across the seam that meets it.
+SEAMS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((p, facing(p)) for p in ports) for ports in SIDE_PORTS)
+
 #: Where the numbers of :attr:`Board.key` come from (fixed: runs repeat exactly).
 _RANDOM = random.Random(0x5EED)
 
@@ -199,13 +203,13 @@ class Board:
         orientation = tile.orientations[rotation % 4]
         first = len(self.parent)
         placed = Placed(orientation, x, y, first)
-        for i, seg in enumerate(tile.segments):
-            node = first + i
-            self.parent.append(node)
-            open_ports = sum(1 for p in seg.ports if p % 3 == 0) if seg.kind in EDGE_KINDS else 0
-            self.feature_of.append(Feature(seg.kind, node, open_ports))
-            self.node_cell.append(cell)
-            self.node_segment.append(i)
+        count = len(tile.segments)
+        self.parent.extend(range(first, first + count))
+        opens = tile.open_ends
+        self.feature_of.extend([Feature(seg.kind, first + i, opens[i])
+                                for i, seg in enumerate(tile.segments)])
+        self.node_cell.extend([cell] * count)
+        self.node_segment.extend(range(count))
         self.cells[cell] = placed
         self.key ^= self._zobrist((x, y, id(orientation)))
         self.journal.append(("place", cell, self.frontier.pop(cell, None),
@@ -220,8 +224,8 @@ class Board:
             if orientation.side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
             mine, theirs = orientation.port_segment, other.orientation.port_segment
-            for p in SIDE_PORTS[side]:
-                a, b = mine[p], theirs[facing(p)]
+            for p, q in SEAMS[side]:
+                a, b = mine[p], theirs[q]
                 if a < 0 or b < 0:
                     continue
                 root = self._union(first + a, other.first_node + b)
@@ -267,7 +271,7 @@ class Board:
         """Stand a figure on its node."""
         index = len(self.figures) if index is None else index
         self._stand(figure, index)
-        self.journal.append(("figure+", index))
+        self.journal.append(("figure+", index, figure))
 
     def remove_figure(self, figure: Figure) -> int:
         """Take a figure off the board; returns where it was in ``figures``."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
-from .tiles import EDGE_KINDS, FIELD
+from .tiles import CITY, EDGE_KINDS, FIELD
 
 
 @dataclass(slots=True)
@@ -144,6 +144,45 @@ def completed_by(board: Board, x: int, y: int) -> list[int]:
             if cloisters and board.neighbour_count(x + dx, y + dy) == 8:
                 found += [other.first_node + i for i in cloisters]
     return found
+
+
+def changed_since(board: Board, mark: int) -> set[int]:
+    """Nodes of every feature whose final value the changes since ``mark`` (in the
+    journal) may have changed: the segments of the tiles placed, the monasteries and
+    gardens around them, the fields touching a city they completed, and the nodes of the
+    figures placed or taken off. A feature none of these belong to is as it was, up to its
+    root (a solver rescores only these, :meth:`Engine.final_parts
+    <editor.rules.engine.Engine.final_parts>`)."""
+    nodes: set[int] = set()
+    cells, features, find = board.cells, board.feature_of, board.find
+    node_cell, node_segment = board.node_cell, board.node_segment
+    journal = board.journal
+    for i in range(mark, len(journal)):
+        entry = journal[i]
+        op = entry[0]
+        if op == "figure+" or op == "figure-":
+            nodes.add(entry[2].node)
+        elif op == "place":
+            x, y = entry[1]
+            placed = cells[(x, y)]
+            nodes.update(placed.nodes())
+            for dy in (-1, 0, 1):
+                for dx in (-1, 0, 1):
+                    other = cells.get((x + dx, y + dy))
+                    if other is not None and other.orientation.tile.cloisters:
+                        first = other.first_node
+                        nodes.update(first + c for c in other.orientation.tile.cloisters)
+            for n in placed.nodes():
+                root = find(n)
+                record = features[root]
+                if record.kind != CITY or record.open:
+                    continue
+                for m in record.members:
+                    other = cells[node_cell[m]]
+                    first = other.first_node
+                    nodes.update(first + f for f in
+                                 other.orientation.tile.field_links[node_segment[m]])
+    return nodes
 
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:

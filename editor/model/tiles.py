@@ -93,6 +93,21 @@ class Tile:
         index = self.segment_index
         return tuple(tuple(index[c] for c in seg.cities if c in index) for seg in self.segments)
 
+    @cached_property
+    def open_ends(self) -> tuple[int, ...]:
+        """For each segment, its centre ports when it is a city, road or river (the ends
+        open until a tile meets them), else 0."""
+        return tuple(sum(1 for p in seg.ports if p % 3 == 0) if seg.kind in EDGE_KINDS else 0
+                     for seg in self.segments)
+
+    @cached_property
+    def field_links(self) -> tuple[tuple[int, ...], ...]:
+        """For each segment, the positions of the segments touching it as a city (the
+        fields whose ``cities`` name it): :attr:`city_links` the other way round."""
+        links = self.city_links
+        return tuple(tuple(j for j, cities in enumerate(links) if i in cities)
+                     for i in range(len(self.segments)))
+
     def segment(self, segment_id: str) -> Segment:
         """The segment with this id (``KeyError`` if none)."""
         return self.segments[self.segment_index[segment_id]]

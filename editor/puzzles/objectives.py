@@ -101,6 +101,9 @@ class Goal:
     this_turn = False
     #: the key says only whether the objective is met
     binary = False
+    #: the outcome reads only the points gained and the final totals (a solver may add up
+    #: the effects of independent moves, see :mod:`.independent`)
+    composable = False
 
     def __init__(self, objective: Objective, player: int) -> None:
         self.objective = objective
@@ -110,6 +113,10 @@ class Goal:
         """The outcome of the line that ended on ``end``."""
         points = end.gained(self.player)
         return Outcome((points,), points)
+
+    def key_of(self, totals: list[int]) -> tuple[int, ...]:
+        """The key of a line ending with these final totals (``composable`` goals)."""
+        raise NotImplementedError(f"{type(self).__name__} does not compose lines")
 
 
 class MostPoints(Goal):
@@ -122,12 +129,17 @@ class BestMargin(Goal):
     """Best lead after the hand and final scoring."""
 
     needs_final = True
+    composable = True
 
     def outcome(self, end: LineEnd) -> Outcome:
-        totals = end.final_totals()
-        others = [t for i, t in enumerate(totals) if i != self.player]
-        margin = totals[self.player] - max(others, default=0)
-        return Outcome((margin,), end.gained(self.player), margin=margin)
+        key = self.key_of(end.final_totals())
+        return Outcome(key, end.gained(self.player), margin=key[0])
+
+    def key_of(self, totals: list[int]) -> tuple[int, ...]:
+        """The key of a line ending with these final totals."""
+        player = self.player
+        others = [t for i, t in enumerate(totals) if i != player]
+        return (totals[player] - max(others, default=0),)
 
 
 class ReachPoints(Goal):

@@ -20,9 +20,13 @@ moves come from :meth:`Engine.legal_moves` without placing. Final scoring runs o
 objectives that read it, and then only after *loud* moves: a move that places no figure,
 causes no event (no points, no completion, no returned figure, no goods, no extra turn),
 joins no feature holding a figure and adds no neighbour to a monastery or garden holding
-one cannot change final scoring, so it reuses the totals of the position before it. That
+one cannot change final scoring, so it reuses the totals of the position before it. After
+a loud move only the features it changed are scored again (:meth:`Engine.final_parts
+<editor.rules.engine.Engine.final_parts>` of :func:`~editor.model.features.changed_since`),
+the others keep their points. Best margin adds up the last tile's moves that are
+independent of the line before them instead of playing them (:mod:`.independent`). That
 locality holds for the built-in editions; a ruleset with a third-party edition gets final
-scoring after every move.
+scoring in full after every move.
 
 The same position reached by two lines (a hand holding a tile twice, placed on two cells
 in either order) is searched once: a transposition table keyed by the board's incremental
@@ -51,13 +55,15 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from editor.model.board import NEIGHBOURS8, Board, Cell
+from editor.model.features import changed_since
 from editor.model.position import Position
 from editor.model.tiles import CLOISTER_KINDS
 from editor.model.tilesets import Catalogue, TileSet
-from editor.rules.engine import Engine
+from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
+from .independent import Reference
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
 from .puzzle import Puzzle, PuzzleError, move_from_dict
@@ -115,11 +121,14 @@ class Solver:
             if self.goal.needs_bag else None
         self.local = all(rules.host.is_builtin(e) for e in rules.editions) \
             if local is None else local
-        self._totals: list[int] | None = None
+        #: the final parts (see :meth:`Engine.final_parts`) of the line's end, when known
+        self._parts: FinalParts | None = None
         #: (index, count) of the move being searched at the first two levels, while ranking
         self._where: list[tuple[int, int]] | None = None
         #: position (see :meth:`_position`) → its best outcome and line, for one hand
         self._table: dict[tuple[object, ...], tuple[Outcome, tuple[Move, ...]]] = {}
+        #: the last tile's moves measured on the position, while ranking (when usable)
+        self._reference: Reference | None = None
         #: first move → its place in the ranking of the round before (anytime search)
         self._order: dict[Move, int] = {}
         #: whether the last ranking searched the whole hand (False: a time limit cut it short)
@@ -147,9 +156,17 @@ class Solver:
 
     def final_totals(self) -> list[int]:
         """Scores after final scoring of the current board."""
-        if self._totals is None:
-            self._totals = self._final()
-        return self._totals
+        parts = self._parts
+        return self._final() if parts is None else self._totals_of(parts)
+
+    def _totals_of(self, parts: FinalParts) -> list[int]:
+        """Scores after final scoring of the current board, whose final parts are
+        ``parts``."""
+        totals = [p.score + r for p, r in zip(self.board.players, parts.rest, strict=True)]
+        for points in parts.features.values():
+            for i, n in enumerate(points):
+                totals[i] += n
+        return totals
 
     def dead(self, cell: Cell) -> bool:
         """Whether no tile left in the bag fits ``cell``."""
@@ -194,13 +211,21 @@ class Solver:
         self._where = []
         self._table = {}
         try:
-            self._search(0, part, None, depth, [], found)
+            parts = None
+            if self.goal.composable and self.local and Reference.usable(self.engine,
+                                                                         self.hand):
+                parts = self.engine.final_parts(self.board)
+                self._reference = Reference(self.engine, self.board, self.player,
+                                            self.hand[-1], parts, self._totals_of,
+                                            self._after)
+            self._search(0, part, parts, depth, [], found)
         except Stopped as stopped:
             stopped.partial = _ranked(found)
             raise
         finally:
             self._where = None
             self._table = {}
+            self._reference = None
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, f"{len(found)} moves ranked")
@@ -300,10 +325,10 @@ class Solver:
             return result.next_turn.part
         return 0 if self.goal.this_turn else 1
 
-    def _search(self, index: int, part: int, totals: list[int] | None, depth: int,
+    def _search(self, index: int, part: int, parts: FinalParts | None, depth: int,
                 prefix: list[Move], found: list[Ranked]) -> tuple[Outcome, tuple[Move, ...]]:
         """The best outcome and line from the current board, playing ``hand[index:]`` from
-        turn part ``part`` (0: the line is over). ``totals`` are the final totals of the
+        turn part ``part`` (0: the line is over). ``parts`` are the final parts of the
         current board when known. Lines whose first moves reach ``depth`` (or end sooner)
         are added to ``found``."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
@@ -320,7 +345,7 @@ class Solver:
             if not moves:
                 index += 1
         if not moves:
-            self._totals = totals
+            self._parts = parts
             end: tuple[Outcome, tuple[Move, ...]] = (goal.outcome(self), ())
             if key is not None:
                 self._table[key] = end
@@ -329,8 +354,15 @@ class Solver:
             order, last = self._order, len(self._order)
             moves.sort(key=lambda m: order.get(m, last))
         reuse = goal.needs_final and self.local
-        if reuse and totals is None:
-            totals = self._final()
+        if reuse and parts is None:
+            parts = engine.final_parts(board)
+        line = None
+        if self._reference is not None and index == len(self.hand) - 1:
+            assert parts is not None
+            totals = self._totals_of(parts)
+            line = self._reference.line(engine, part, parts, totals,
+                                        [self.gained(p) for p in range(len(board.players))],
+                                        goal)
         progress, where = self.progress, self._where
         level = len(where) if where is not None else 2
         watched = progress is not None and level < 2
@@ -340,8 +372,22 @@ class Solver:
                 self._tick(level, j, len(moves))
             elif progress is not None:
                 progress.check()
+            effect = line.effect(move) if line is not None else None
+            if effect is not None:
+                assert line is not None
+                if record:
+                    composed = line.outcome(effect)
+                    found.append(Ranked((*prefix, move), (*prefix, move), composed))
+                    if best is None or composed.order > best[0].order:
+                        best = (composed, (move,))
+                elif best is None or line.order(effect) > best[0].order:
+                    best = (line.outcome(effect), (move,))
+                continue
             result = engine.apply(board, move, Turn(player, part), check=False)
-            known = totals if reuse and self._quiet(result) else None
+            known = None
+            if reuse:
+                assert parts is not None
+                known = parts if self._quiet(result) else self._after(parts, result.mark)
             if record:
                 prefix.append(move)
             outcome, rest = self._search(index + 1, self._next_part(result), known, depth,
@@ -383,6 +429,19 @@ class Solver:
 
     def _final(self) -> list[int]:
         return self.engine.final_totals(self.board)
+
+    def _after(self, parts: FinalParts, mark: int) -> FinalParts:
+        """The final parts after the changes since ``mark`` from ``parts``, those before:
+        only the features the changes touched are scored again."""
+        board = self.board
+        find = board.find
+        roots = frozenset([find(n) for n in changed_since(board, mark)])
+        fresh = self.engine.final_parts(board, roots)
+        features = fresh.features
+        for root, points in parts.features.items():
+            if find(root) not in roots:
+                features[root] = points
+        return FinalParts(fresh.rest, features)
 
     def _quiet(self, result: MoveResult) -> bool:
         """Whether the move cannot have changed final scoring (see the module docstring)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from editor.i18n import _
 from editor.model import events as ev
@@ -85,6 +85,14 @@ def _joined(masks: tuple[int, ...], occupied: int, mine: int,
     return occupied, mine
 
 
+class FinalParts(NamedTuple):
+    """The points final scoring adds per player, split (:meth:`Engine.final_parts`):
+    ``features`` by feature root, ``rest`` what belongs to no one feature."""
+
+    rest: list[int]
+    features: dict[int, list[int]]
+
+
 class Engine:
     """Plays moves on a board under one ruleset.
 
@@ -101,7 +109,8 @@ class Engine:
         self._plan_memo: dict[tuple[object, ...], dict[tuple[object, ...], Plan]] = {}
         self._restricted: dict[Tile, bool] = {}
 
-    def _restricts(self, tile: Tile) -> bool:
+    def restricts(self, tile: Tile) -> bool:
+        """Whether the editions check placements of ``tile`` beyond its sides (a river)."""
         found = self._restricted.get(tile)
         if found is None:
             found = self._restricted[tile] = self.rules.hooks.restricts_placement(tile)
@@ -115,7 +124,7 @@ class Engine:
         findings = placement_geometry(board, tile, x, y, rotation)
         if findings and findings[0].code == "cell-taken":
             return findings
-        if self._restricts(tile):
+        if self.restricts(tile):
             findings += self.rules.hooks.placement_findings(board, tile, x, y, rotation % 4)
         return findings
 
@@ -123,12 +132,14 @@ class Engine:
         """Every (x, y, rotation) where ``tile`` may go, one per distinct rotation."""
         if not board.cells:
             return [(0, 0, r) for r in tile.distinct_rotations]
-        restricted = self._restricts(tile)
-        found = []
         fits = tile.fits
+        if not self.restricts(tile):
+            return [(x, y, r) for (x, y), required in board.frontier.items()
+                    for r in fits[required]]
+        found = []
         for (x, y), required in board.frontier.items():
             for r in fits[required]:
-                if restricted and self.rules.hooks.placement_findings(board, tile, x, y, r):
+                if self.rules.hooks.placement_findings(board, tile, x, y, r):
                     continue
                 found.append((x, y, r))
         return found
@@ -146,7 +157,7 @@ class Engine:
             flags = hot.get(board.find(placed.first_node + i), 0)
             slots.append(Slot(seg.kind, seg.tags, bool(flags & 1), bool(flags & 2)))
         return [*self._slot_actions(placed.tile, slots, board.players[player].supply, turn),
-                *self._special_actions(board, player, turn)]
+                *self.special_actions(board, player, turn)]
 
     def options_at(self, board: Board, tile: Tile, x: int, y: int, rotation: int,
                    player: int, turn: Turn | None = None) -> list[FigureAction]:
@@ -159,7 +170,7 @@ class Engine:
         actions = self._placement_actions(tile, rotation, occupied, mine,
                                           self._links(board, met),
                                           board.players[player].supply, turn)
-        return [*actions, *self._special_actions(board, player, turn)]
+        return [*actions, *self.special_actions(board, player, turn)]
 
     def _hot_roots(self, board: Board, player: int) -> dict[int, int]:
         """Roots of features holding figures → flags: 1 the feature holds a figure, 2 it
@@ -191,7 +202,9 @@ class Engine:
                     actions.append(FigureAction(kind, seg.id, PLACE, None, assign))
         return actions
 
-    def _special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
+    def special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
+        """The figure actions ``player`` may take instead of placing a figure (the abbot's
+        take-back)."""
         return self.rules.hooks.special_actions(board, player, turn)
 
     @staticmethod
@@ -296,7 +309,7 @@ class Engine:
         plans = self._plan_memo.get(context)
         if plans is None:
             plans = self._plan_memo[context] = {}
-        specials = self._special_actions(board, player, turn)
+        specials = self.special_actions(board, player, turn)
         extras: dict[tuple[int, ...], tuple[tuple[int, FigureAction], ...]] = {}
         contacts, contact_of = board.contacts, self._contact
         chosen = []
@@ -327,7 +340,7 @@ class Engine:
 
     def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
         """The cells where ``tile`` may go, each with its legal distinct rotations."""
-        if not board.cells or self._restricts(tile):
+        if not board.cells or self.restricts(tile):
             by_cell: dict[Cell, list[int]] = {}
             for x, y, r in self.legal_placements(board, tile):
                 by_cell.setdefault((x, y), []).append(r)
@@ -458,7 +471,7 @@ class Engine:
     def final_scoring(self, board: Board) -> list[Event]:
         """Score the end of the game on the board (journaled: undo with a mark)."""
         events: list[Event] = []
-        for edition, result in self.rules.hooks.final_scoring(board, True):
+        for edition, result in self.rules.hooks.final_scoring(board, True, None):
             events += self.apply_events(board, result, edition.name)
         return events
 
@@ -467,11 +480,38 @@ class Engine:
         points as :meth:`final_scoring` without explaining them (the editions are asked
         with ``explain=False``; their events are applied, unstamped, and undone)."""
         mark = board.mark()
-        for _edition, result in self.rules.hooks.final_scoring(board, False):
+        for _edition, result in self.rules.hooks.final_scoring(board, False, None):
             self.apply_events(board, result)
         totals = [p.score for p in board.players]
         board.undo_to(mark)
         return totals
+
+    def final_parts(self, board: Board, roots: frozenset[int] | None = None) -> FinalParts:
+        """The points final scoring adds (as :meth:`final_totals` counts them), split: per
+        feature root, the points of the editions that score feature by feature (those
+        taking ``roots`` in ``carcassonne_final_scoring``), and the rest. With ``roots``,
+        only those features' points and the whole rest: a move that changed only the
+        features ``roots`` changes only those parts (a solver's incremental scoring)."""
+        split = {c.edition.name for c in self.rules.implementations("carcassonne_final_scoring")
+                 if "roots" in c.argnames}
+        count = len(board.players)
+        rest = [0] * count
+        features: dict[int, list[int]] = {}
+        mark = board.mark()
+        for edition, result in self.rules.hooks.final_scoring(board, False, roots):
+            by_root = edition.name in split
+            for e in self.apply_events(board, result):
+                if e.type != ev.SCORE or e.player is None:
+                    continue
+                if by_root and e.root is not None:
+                    points = features.get(e.root)
+                    if points is None:
+                        points = features[e.root] = [0] * count
+                    points[e.player] += e.points
+                else:
+                    rest[e.player] += e.points
+        board.undo_to(mark)
+        return FinalParts(rest, features)
 
     def position_findings(self, board: Board) -> list[Finding]:
         """What is wrong with the position as a whole: figures of a kind the ruleset does

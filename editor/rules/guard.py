@@ -163,7 +163,7 @@ def _take_back_problem(action: FigureAction, board: Any) -> str | None:
 def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | None:
     """Why ``result`` is not what ``hook`` may return (None: it is, or it is None, which
     means no answer). Event player indices and roots are checked against the board."""
-    if result is None:
+    if result is None or (type(result) is list and not result):
         return None
     if hook in FLAG_HOOKS:
         return None if isinstance(result, bool) else f"returned {short(result)}, not true " \

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from .ruleset import HookCall, Ruleset
 
 Results = Iterator[tuple["Edition", Any]]
+#: What an event hook no enabled edition implements yields (no arguments are gathered).
+_NONE: Iterator[Any] = iter(())
 
 
 class Hooks:
@@ -76,29 +78,34 @@ class Hooks:
     def figure_action(self, board: Board, placed: Placed, player: int, action: FigureAction,
                       turn: Turn) -> Iterator[tuple[Edition, list[Event]]]:
         """The events an action causes by itself, edition by edition."""
+        calls = self._rules.implementations("carcassonne_figure_action")
         return _each(self._rules, "carcassonne_figure_action", {
             "board": board, "placed": placed, "player": player, "action": action,
-            "turn": turn})
+            "turn": turn}, calls) if calls else _NONE
 
     def tile_placed(self, board: Board, placed: Placed, turn: Turn
                     ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events of the tile itself, edition by edition."""
+        calls = self._rules.implementations("carcassonne_tile_placed")
         return _each(self._rules, "carcassonne_tile_placed", {
-            "board": board, "placed": placed, "turn": turn})
+            "board": board, "placed": placed, "turn": turn}, calls) if calls else _NONE
 
     # -- scoring ---------------------------------------------------------------------
 
     def feature_completed(self, board: Board, feature: FeatureInfo, turn: Turn
                           ) -> Iterator[tuple[Edition, list[Event]]]:
         """The events of a feature the move completed, edition by edition."""
+        calls = self._rules.implementations("carcassonne_feature_completed")
         return _each(self._rules, "carcassonne_feature_completed", {
-            "board": board, "feature": feature, "turn": turn})
+            "board": board, "feature": feature, "turn": turn}, calls) if calls else _NONE
 
     def after_move(self, board: Board, placed: Placed, turn: Turn, events: list[Event]
                    ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events that follow once the move's features are scored, edition by edition."""
+        calls = self._rules.implementations("carcassonne_after_move")
         return _each(self._rules, "carcassonne_after_move", {
-            "board": board, "placed": placed, "turn": turn, "events": events})
+            "board": board, "placed": placed, "turn": turn, "events": events},
+            calls) if calls else _NONE
 
     @property
     def values_changed(self) -> bool:
@@ -118,19 +125,22 @@ class Hooks:
                 value = changed
         return value
 
-    def final_scoring(self, board: Board, explain: bool
+    def final_scoring(self, board: Board, explain: bool, roots: frozenset[int] | None
                       ) -> Iterator[tuple[Edition, list[Event]]]:
-        """The end-of-game events, edition by edition (bare points when not ``explain``)."""
-        return _each(self._rules, "carcassonne_final_scoring",
-                     {"board": board, "explain": explain})
+        """The end-of-game events, edition by edition (bare points when not ``explain``;
+        only those of the features ``roots`` when given, see the spec)."""
+        calls = self._rules.implementations("carcassonne_final_scoring")
+        return _each(self._rules, "carcassonne_final_scoring", {
+            "board": board, "explain": explain, "roots": roots}, calls) if calls else _NONE
 
     def field_city_bonus(self, board: Board, fields: list[FeatureInfo],
                          cities: list[FeatureInfo], player: int, farms: str
                          ) -> Iterator[tuple[Edition, list[Event]]]:
         """Extra farm points for ``player`` for ``cities``, edition by edition."""
+        calls = self._rules.implementations("carcassonne_field_city_bonus")
         return _each(self._rules, "carcassonne_field_city_bonus", {
             "board": board, "fields": fields, "cities": cities, "player": player,
-            "farms": farms})
+            "farms": farms}, calls) if calls else _NONE
 
     # -- checking a position ---------------------------------------------------------
 

@@ -188,11 +188,11 @@ class BaseRules:
         return events
 
     @hookimpl
-    def carcassonne_final_scoring(self, rules: Ruleset, board: Board,
-                                  explain: bool) -> list[Event]:
+    def carcassonne_final_scoring(self, rules: Ruleset, board: Board, explain: bool,
+                                  roots: frozenset[int] | None) -> list[Event]:
         small = self.small_city(rules)
         if not explain:
-            return final_points(rules, board, self.farms(rules), small)
+            return final_points(rules, board, self.farms(rules), small, roots)
         strengths = rules.strengths()
         events = []
         figures = figures_by_root(board)

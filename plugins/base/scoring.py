@@ -274,17 +274,22 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
     return events
 
 
-def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -> list[Event]:
-    """Final scoring as bare ``score`` events, one per player and feature kind (what
-    ``explain=False`` asks for): the points of the explained path without describing
-    features, writing reasons or citing rules. Farms under the rules 2000 and 2001 are
-    scored as explained (their choices need the whole description)."""
+def final_points(rules: Ruleset, board: Board, version: str, small_city: bool,
+                 roots: frozenset[int] | None = None) -> list[Event]:
+    """Final scoring as bare ``score`` events, one per player and feature, each carrying
+    the feature's root (what ``explain=False`` asks for): the points of the explained path
+    without describing features, writing reasons or citing rules. ``roots`` keeps only the
+    points of those features. Farms under the rules 2000 and 2001 are scored as explained
+    (their choices need the whole description) and, depending on every field at once,
+    always in full and without a root."""
     strengths = rules.strengths()
     figures = figures_by_root(board)
     changed = rules.hooks.values_changed  # an inn, a cathedral: ask the editions
-    points: dict[tuple[int, str], int] = {}
+    points: dict[tuple[int, int], int] = {}
     fields = []
     for root, held in figures.items():
+        if roots is not None and root not in roots:
+            continue
         kind = board.node_kind(root)
         if kind == FIELD:
             fields.append(root)
@@ -307,22 +312,26 @@ def final_points(rules: Ruleset, board: Board, version: str, small_city: bool) -
         else:
             continue
         for p in winners(held, strengths):
-            points[p, kind] = points.get((p, kind), 0) + value
+            points[root, p] = points.get((root, p), 0) + value
+    events = [ev.Event(ev.SCORE, player=p, points=n, feature=board.node_kind(root), root=root)
+              for (root, p), n in sorted(points.items()) if n]
     if version != "2002":
+        farm: dict[int, int] = {}
         for e in farms(rules, board, version, figures):
             if e.player is not None:
-                points[e.player, FIELD] = points.get((e.player, FIELD), 0) + e.points
-    else:
-        _field_points(rules, board, sorted(fields), figures, points)
-    return [ev.Event(ev.SCORE, player=p, points=n, feature=kind)
-            for (p, kind), n in sorted(points.items()) if n]
+                farm[e.player] = farm.get(e.player, 0) + e.points
+        return events + [ev.Event(ev.SCORE, player=p, points=n, feature=FIELD)
+                         for p, n in sorted(farm.items()) if n]
+    return events + _field_points(rules, board, sorted(fields), figures)
 
 
 def _field_points(rules: Ruleset, board: Board, fields: list[int],
-                  figures: dict[int, list[Figure]], points: dict[tuple[int, str], int]) -> None:
-    """Rules 2002 field by field into ``points``, with the bonuses of other editions."""
+                  figures: dict[int, list[Figure]]) -> list[Event]:
+    """Rules 2002 field by field, with the bonuses of other editions: a ``score`` event per
+    player and field."""
     strengths = rules.strengths()
     cities = Cities(board, figures) if len(rules.editions) > 1 else None
+    events = []
     for root in fields:
         paid = winners(figures[root], strengths)
         if not paid:
@@ -330,14 +339,16 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
         done = sorted(c for c in city_roots_of_field(board, root) if board.is_complete(c))
         if not done:
             continue
-        for p in paid:
-            points[p, FIELD] = points.get((p, FIELD), 0) + 3 * len(done)
+        points = dict.fromkeys(paid, 3 * len(done))
         if cities is not None:
             info = describe(board, root, figures)
             touched = [cities[c] for c in done]
             for p in paid:
                 for e in bonus_events(rules, board, [info], touched, p, "2002"):
-                    points[p, FIELD] = points.get((p, FIELD), 0) + e.points
+                    points[p] += e.points
+        events += [ev.Event(ev.SCORE, player=p, points=n, feature=FIELD, root=root)
+                   for p, n in sorted(points.items()) if n]
+    return events
 
 
 def winners(figures: list[Figure], strengths: dict[str, int]) -> list[int]:

@@ -1,0 +1,206 @@
+"""Moves of the hand's last tile measured once, on the puzzle's position.
+
+A line's last move ends it: it is worth the final totals after it. When the line's earlier
+moves changed nothing that move meets, it adds to the totals exactly what it adds on the
+puzzle's position. So a best-margin search of two tiles or more measures every move of the
+last tile once there (:class:`Reference`) and, below each line of earlier moves, adds
+instead of playing again every move that is *independent* of the line (:class:`Line`):
+
+- its cell is not one of the eight around a cell the line placed a tile on: its sides
+  and contacts, and the monasteries it counts, are as they were;
+- no feature of the position it changes (:func:`~editor.model.features.changed_since`:
+  the features its tile joins, the monasteries and gardens around it, the fields beside a
+  city it completes, those of the figures it places or takes) is one the line changed,
+  unless that feature is a field without figures after either (such a field scores
+  nothing, whatever joins it);
+- nobody's goods changed, final scoring has no points beyond those of features (goods
+  majorities, the 2000 and 2001 farm rules do not add up feature by feature) on the
+  position, after the move or after the line, and the player has the same kinds of figure
+  in supply and the same special actions, in the first part of a turn.
+
+The rest are played. Like the solver's quiet moves this rests on final scoring adding up
+feature by feature and on moves acting only on the features they meet, which the base
+game's editions do; rulesets with other figures (the builder's extra turns, the C3.1 pig
+scoring every pig on the board) and hands holding a tile checked beyond its sides (a
+river) are searched in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from editor.model.board import Board, Cell
+from editor.model.features import changed_since
+from editor.model.tiles import FIELD, Tile
+from editor.rules.engine import Engine, FinalParts
+from editor.rules.moves import Move, Turn
+
+from .objectives import Goal, Outcome
+
+#: The figures whose moves act only on the features they meet.
+LOCAL_FIGURES = frozenset({"follower", "abbot"})
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """What a move of the last tile does on the reference position."""
+
+    x: int
+    y: int
+    #: the reference's roots of the features the move changed
+    touched: frozenset[int]
+    #: of those, all but the fields left without figures
+    hot: frozenset[int]
+    #: points per player on the score track, and after final scoring
+    score: tuple[int, ...]
+    final: tuple[int, ...]
+
+
+def touched_roots(board: Board, mark: int, nodes: int) -> tuple[frozenset[int], frozenset[int]]:
+    """The roots, on the board as it was at ``mark`` (which had ``nodes`` nodes), of the
+    features the changes since changed, and those of them that are not fields without
+    figures now."""
+    journal, parent = board.journal, board.parent
+    found: set[int] = set()
+    linked: set[int] = set()
+    for i in range(mark, len(journal)):
+        entry = journal[i]
+        if entry[0] == "union":
+            linked.add(entry[2])
+            found.update(n for n in entry[1:] if n < nodes)
+    for n in changed_since(board, mark):
+        if n >= nodes:
+            continue
+        while parent[n] != n and n not in linked:
+            n = parent[n]
+        found.add(n)
+    features, find = board.feature_of, board.find
+    hot = frozenset(r for r in found
+                    if features[r].kind != FIELD or features[find(r)].nfig)
+    return frozenset(found), hot
+
+
+class Reference:
+    """The moves of the hand's last tile measured on the position (board at ``mark``, with
+    final parts ``parts``); :meth:`line` composes them with a line below it."""
+
+    def __init__(self, engine: Engine, board: Board, player: int, tile: Tile,
+                 parts: FinalParts, totals: Callable[[FinalParts], list[int]],
+                 after: Callable[[FinalParts, int], FinalParts]) -> None:
+        self.board = board
+        self.player = player
+        self.mark = board.mark()
+        self.nodes = len(board.parent)
+        self.goods = [dict(p.goods) for p in board.players]
+        self.kinds = _kinds(board, player)
+        turn = Turn(player)
+        self.specials = engine.special_actions(board, player, turn)
+        scores = [p.score for p in board.players]
+        before = totals(parts)
+        self.effects: dict[Move, Effect] = {}
+        if any(parts.rest):
+            return
+        for move in engine.legal_moves(board, tile, player, turn):
+            result = engine.apply(board, move, Turn(player), check=False)
+            moved = after(parts, result.mark)
+            if not any(moved.rest) and self._same_goods():
+                touched, hot = touched_roots(board, self.mark, self.nodes)
+                self.effects[move] = Effect(
+                    move.x, move.y, touched, hot,
+                    tuple(p.score - s for p, s in zip(board.players, scores, strict=True)),
+                    tuple(t - b for t, b in zip(totals(moved), before, strict=True)))
+            board.undo_to(result.mark)
+
+    @staticmethod
+    def usable(engine: Engine, hand: list[Tile]) -> bool:
+        """Whether moves may be composed under the engine's ruleset with this hand."""
+        return (len(hand) > 1 and set(engine.rules.figure_kinds()) <= LOCAL_FIGURES
+                and not any(engine.restricts(t) for t in hand))
+
+    def _same_goods(self) -> bool:
+        return all(p.goods == g for p, g in zip(self.board.players, self.goods, strict=True))
+
+    def line(self, engine: Engine, part: int, parts: FinalParts, totals: list[int],
+             gained: list[int], goal: Goal) -> Line | None:
+        """The line of moves played since the reference, ending on the current board
+        (its final ``parts`` and ``totals``, the points each player ``gained`` over the
+        puzzle), to compose the last tile's moves with; None when none may be (see the
+        module docstring)."""
+        board, player = self.board, self.player
+        if (part != 1 or not self.effects or any(parts.rest) or not self._same_goods()
+                or _kinds(board, player) != self.kinds
+                or engine.special_actions(board, player, Turn(player)) != self.specials):
+            return None
+        cells = [entry[1] for entry in board.journal[self.mark:] if entry[0] == "place"]
+        touched, hot = touched_roots(board, self.mark, self.nodes)
+        return Line(self, cells, touched, hot, _End(board, totals, gained), goal)
+
+
+class Line:
+    """A line of moves since the :class:`Reference`, composing the last tile's moves."""
+
+    __slots__ = ("cells", "end", "goal", "hot", "reference", "touched")
+
+    def __init__(self, reference: Reference, cells: list[Cell], touched: frozenset[int],
+                 hot: frozenset[int], end: _End, goal: Goal) -> None:
+        self.reference = reference
+        self.cells = cells
+        self.touched = touched
+        self.hot = hot
+        self.end = end
+        self.goal = goal
+
+    def effect(self, move: Move) -> Effect | None:
+        """What ``move`` adds at the end of the line, when it is independent of it."""
+        effect = self.reference.effects.get(move)
+        if effect is None:
+            return None
+        x, y = effect.x, effect.y
+        for cx, cy in self.cells:
+            if -1 <= cx - x <= 1 and -1 <= cy - y <= 1:
+                return None
+        if not effect.touched.isdisjoint(self.hot) or not effect.hot.isdisjoint(self.touched):
+            return None
+        return effect
+
+    def order(self, effect: Effect) -> tuple[int, ...]:
+        """The :attr:`Outcome.order <.objectives.Outcome.order>` of the line ending with
+        the move of ``effect`` (without making the outcome)."""
+        end = self.end
+        totals = [t + d for t, d in zip(end.totals, effect.final, strict=True)]
+        player = self.goal.player
+        return (*self.goal.key_of(totals), end.start[player] + effect.score[player])
+
+    def outcome(self, effect: Effect) -> Outcome:
+        """The outcome of the line ending with the move of ``effect``."""
+        end = self.end
+        end.score, end.final = effect.score, effect.final
+        return self.goal.outcome(end)
+
+
+class _End:
+    """The end of a composed line, as an objective reads it (:class:`~.objectives.LineEnd`)."""
+
+    __slots__ = ("board", "final", "score", "start", "totals")
+
+    def __init__(self, board: Board, totals: list[int], gained: list[int]) -> None:
+        self.board = board
+        self.totals = totals
+        self.start = gained
+        #: what the last move adds (:class:`Effect`)
+        self.score: tuple[int, ...] = ()
+        self.final: tuple[int, ...] = ()
+
+    def gained(self, player: int) -> int:
+        return self.start[player] + self.score[player]
+
+    def final_totals(self) -> list[int]:
+        return [t + d for t, d in zip(self.totals, self.final, strict=True)]
+
+    def dead(self, cell: Cell) -> bool:  # pragma: no cover - composable goals never ask
+        raise AssertionError("a composed line has no bag")
+
+
+def _kinds(board: Board, player: int) -> tuple[str, ...]:
+    return tuple(sorted(k for k, n in board.players[player].supply.items() if n > 0))

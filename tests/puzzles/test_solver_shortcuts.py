@@ -1,0 +1,119 @@
+"""The solver's shortcuts change nothing: incremental final scoring (``Engine.final_parts``
+of the features a move changed) and the last tile's independent moves added up instead of
+played (:mod:`editor.puzzles.independent`) rank every first move exactly as the search
+that plays every line and scores every end in full, on random positions of every base
+ruleset (the brute-force matrix of test_solver.py checks that search against fresh
+boards)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver import random_position
+
+from editor.model.features import changed_since
+from editor.puzzles import Objective, Puzzle, Solver, independent
+from editor.rules.engine import Engine
+from editor.rules.moves import Turn
+from editor.rules.selfplay import box, new_board, random_game
+
+BASE = ["base:C1[rules=2000]", "base:C1[rules=2001]", "base:C2", "base:C3"]
+
+
+def ranking(solver: Solver) -> list[tuple[object, ...]]:
+    return [(r.moves, r.line, r.outcome, r.rank) for r in solver.rank()]
+
+
+def hand_puzzle(catalogue, rules, rng: random.Random, tiles: int) -> Puzzle:
+    kinds = catalogue.get_set(rules.tilesets()[0]).tiles
+    hand = [rng.choice(kinds).ref for _ in range(tiles)]
+    return Puzzle(Objective("best-margin"), rng.randrange(2), hand)
+
+
+def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
+                        hand_seed: int | None = None) -> None:
+    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each, two
+    tiles in hand: the shortcuts rank as the full search."""
+    rules = host.ruleset(spec)
+    position = random_position(host, catalogue, spec, seed, size)
+    supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
+        {"follower": 3}
+    for player in position.board.players:
+        player.supply = dict(supply)
+    position.board.commit()
+    puzzle = hand_puzzle(catalogue, rules, random.Random(seed if hand_seed is None
+                                                         else hand_seed), 2)
+    fast = ranking(Solver(position.board, rules, puzzle, catalogue))
+    assert fast == ranking(Solver(position.board, rules, puzzle, catalogue, local=False))
+
+
+@settings(max_examples=12, deadline=None)
+@given(spec=st.sampled_from(BASE), seed=st.integers(0, 10**6), size=st.integers(5, 30))
+def test_shortcuts_rank_as_the_full_search(host, catalogue, spec, seed, size):
+    assert_same_ranking(host, catalogue, spec, seed, size)
+
+
+@pytest.mark.parametrize(("seed", "hand_seed"), [(1004, 4), (1005, 5)])
+def test_a_second_move_sharing_a_feature_far_away_is_played(host, catalogue, seed,
+                                                             hand_seed):
+    """Boards where a second move meets, several cells away, a feature the first move
+    changed: adding it up would rank these first moves wrongly."""
+    assert_same_ranking(host, catalogue, "base:C2", seed, 40, hand_seed)
+
+
+def test_moves_far_from_the_line_are_added_up_not_played(host, catalogue, monkeypatch):
+    """On a 40-tile board most second moves are independent of the first: the search adds
+    them up (and still ranks as the full search)."""
+    composed = []
+    original = independent.Line.effect
+
+    def counted(self, move):
+        effect = original(self, move)
+        composed.append(effect is not None)
+        return effect
+
+    monkeypatch.setattr(independent.Line, "effect", counted)
+    rules = host.ruleset("base:C2")
+    position = random_position(host, catalogue, "base:C2", 5, 40)
+    for player in position.board.players:
+        player.supply = {"follower": 2, "abbot": 1}
+    position.board.commit()
+    puzzle = hand_puzzle(catalogue, rules, random.Random(5), 2)
+    fast = ranking(Solver(position.board, rules, puzzle, catalogue))
+    assert sum(composed) > len(composed) / 2
+    monkeypatch.setattr(independent.Reference, "usable", staticmethod(lambda *_: False))
+    assert fast == ranking(Solver(position.board, rules, puzzle, catalogue))
+
+
+@settings(max_examples=10, deadline=None)
+@given(spec=st.sampled_from([*BASE, "traders-builders:C2", "traders-builders:C3.1"]),
+       seed=st.integers(0, 10**6), tiles=st.integers(1, 50))
+def test_final_parts_of_the_changed_features_update_the_totals(host, catalogue, spec, seed,
+                                                               tiles):
+    """Rescoring only the features a move changed, keeping the other parts, gives the
+    parts of scoring the board in full; all parts add up to the totals."""
+    rules = host.ruleset(spec)
+    engine = Engine(rules)
+    rng = random.Random(seed)
+    board = new_board(engine, 2)
+    for _ in random_game(engine, box(catalogue, rules), rng, board=board, tiles=tiles,
+                         figure_rate=0.8):
+        pass
+    before = engine.final_parts(board)
+    moves = engine.legal_moves(board, rng.choice(box(catalogue, rules).tiles), 0, Turn(0))
+    for move in rng.sample(list(moves), min(8, len(moves))):
+        result = engine.apply(board, move, Turn(0), check=False)
+        roots = frozenset(board.find(n) for n in changed_since(board, result.mark))
+        fresh = engine.final_parts(board, roots)
+        kept = {r: p for r, p in before.features.items() if board.find(r) not in roots}
+        full = engine.final_parts(board)
+        assert fresh.rest == full.rest
+        assert {**kept, **fresh.features} == full.features
+        totals = [p.score + r for p, r in zip(board.players, full.rest, strict=True)]
+        for points in full.features.values():
+            totals = [t + n for t, n in zip(totals, points, strict=True)]
+        assert totals == engine.final_totals(board)
+        board.undo_to(result.mark)
