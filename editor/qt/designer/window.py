@@ -216,7 +216,8 @@ class SetForm(QWidget):
                 totals[words[0]] = int(words[1])
             elif words:
                 self.goods.setStyleSheet("border: 1px solid #d64545")
-                self.goods.setToolTip(f"Cannot read {part.strip()!r}: write kind and number")
+                self.goods.setToolTip(_("Cannot read {text!r}: write kind and number").format(
+                    text=part.strip()))
                 return
         self.goods.setStyleSheet("")
         self.goods.setToolTip("")
@@ -273,9 +274,9 @@ class TileSetWindow(QMainWindow):
     def _make_docks(self) -> None:
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.set_dock = self._dock("Tile set", "SetDock", self.set_form, left)
-        self.tiles_dock = self._dock("Tiles", "TilesDock", self.tiles, left)
-        self.lint_dock = self._dock("Findings", "FindingsDock", self.lint, bottom)
+        self.set_dock = self._dock(_("Tile set"), "SetDock", self.set_form, left)
+        self.tiles_dock = self._dock(_("Tiles"), "TilesDock", self.tiles, left)
+        self.lint_dock = self._dock(_("Findings"), "FindingsDock", self.lint, bottom)
         history = QUndoView(self.doc.undo_stack)
         history.setEmptyLabel("Opened")
         self.history_dock = self._dock("History", "HistoryDock", history, bottom)
