@@ -13,11 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: Modules whose every shown string is translated: the whole Qt editor, and the core
 #: modules finished so far (the validator's JSON and schema messages, the placement
-#: geometry, the editor's analysis). The rest of the core is listed in the README.
+#: geometry, the editor's analysis, the plugin host and guard, puzzle objectives). What
+#: is left is listed in the README.
 MODULES = sorted({*(ROOT / "editor" / "qt").rglob("*.py")} | {
     ROOT / "editor" / name for name in (
         "formats/jsonio.py", "formats/schemas.py", "rules/geometry.py",
-        "rules/analysis.py")})
+        "rules/analysis.py", "rules/guard.py", "plugins.py", "puzzles/objectives.py",
+        "puzzles/puzzle.py", "puzzles/check.py")})
 #: Calls whose first argument people read: Qt's text setters and constructors, status
 #: messages, undo texts, menus, message boxes, findings.
 SHOWN = frozenset({
@@ -28,7 +30,8 @@ SHOWN = frozenset({
     "QAction", "QDockWidget", "QMessageBox", "information", "warning", "critical",
     "question", "about", "getOpenFileName", "getSaveFileName", "getMultiLineText",
     "getText", "drawText", "Finding", "RenderError", "PuzzleError", "DocumentError",
-    "StudyError", "PlaytestError", "setHorizontalHeaderLabels", "setHeaderLabels",
+    "StudyError", "PlaytestError", "RulesetError", "HookReturnError", "HookTimeout",
+    "setHorizontalHeaderLabels", "setHeaderLabels",
 })
 
 

@@ -366,7 +366,7 @@ class SidePicker(QWidget):
             row: dict[str, QToolButton] = {}
             for column, kind in enumerate(tileops.SIDE_KINDS, start=1):
                 button = QToolButton()
-                button.setText(kind.capitalize())
+                button.setText(feature_name(kind).capitalize())
                 button.setIcon(swatch(kind))
                 button.setCheckable(True)
                 button.setAutoRaise(True)
