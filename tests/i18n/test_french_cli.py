@@ -109,3 +109,15 @@ def test_file_format_messages_in_french(tmp_path: Path,
     assert "clé inconnue 'colour2' (permises : name, colour" in out
     assert "45 ne fait pas partie des 4 rotations 0, 90, 180, 270" in out
     assert "appears more than once" not in out and "unknown key" not in out
+
+
+def test_help_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """The commands' --help texts follow --lang (argparse's own words stay English)."""
+    assert main(["score", "--help", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Affiche le score de chaque joueur et le décompte final" in out
+    assert "appliquer le décompte final" in out
+    assert "par défaut : le jeu de règles du plateau" in out
+    assert "apply end-of-game scoring" not in out
+    assert main(["score", "--help"]) == 0
+    assert "apply end-of-game scoring" in capsys.readouterr().out

@@ -35,8 +35,14 @@ SHOWN = frozenset({
 })
 
 
-def _english(node: ast.expr) -> str | None:
-    """The English text of a literal (or f-string) argument, if it reads as words."""
+#: Calls where even one lower-case word is shown (a label, a button).
+WIDGETS = frozenset({"QLabel", "QPushButton", "QCheckBox", "QRadioButton", "QGroupBox",
+                     "QMenu", "QAction", "setText", "setTitle", "setWindowTitle"})
+
+
+def _english(node: ast.expr, one_word: bool = False) -> str | None:
+    """The English text of a literal (or f-string) argument, if it reads as words (with
+    ``one_word``, a single word of letters is enough)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         text = node.value
     elif isinstance(node, ast.JoinedStr):
@@ -48,8 +54,9 @@ def _english(node: ast.expr) -> str | None:
     else:
         return None
     words = [w for w in text.replace("&", "").split() if w.isalpha() and len(w) > 1]
-    return text if len(words) >= 2 or (len(words) == 1 and text.strip()[:1].isupper()
-                                        and text.strip().isalpha()) else None
+    single = len(words) == 1 and text.replace("&", "").strip().isalpha()
+    return text if len(words) >= 2 or (single and (one_word or text.strip()[:1].isupper())) \
+        else None
 
 
 def unmarked(path: Path) -> list[str]:
@@ -66,7 +73,7 @@ def unmarked(path: Path) -> list[str]:
         if name not in SHOWN and not is_super_init:
             continue
         for arg in node.args[:3]:
-            text = _english(arg)
+            text = _english(arg, name in WIDGETS)
             if text is not None:
                 found.append(f"{node.lineno}: {text!r}")
     return found
@@ -87,6 +94,7 @@ def test_an_unmarked_string_is_found(tmp_path: Path) -> None:
         "raise RenderError(f'too large: {n} cells')\n"
         "label.setText(_('Ready to play'))\n"
         "box.setObjectName('SamplePuzzles')\n"
-        "label.setText(f'{count} × {n}')\n", encoding="utf-8")
+        "label.setText(f'{count} × {n}')\n"
+        "row.addWidget(QLabel('seats'))\n", encoding="utf-8")
     assert unmarked(source) == ["1: 'Ready to play'", "2: 'Open '", "3: 'Place  here'",
-                                "4: 'too large:  cells'"]
+                                "4: 'too large:  cells'", "8: 'seats'"]
