@@ -28,7 +28,8 @@ from editor.model.board import Board
 from editor.model.players import DEFAULT_COLOURS, Figure, Player
 from editor.model.position import Position
 from editor.plugins import default_host
-from editor.qt import art, render
+from editor.qt import render
+from editor.qt.art.pixmaps import clear_cache
 from editor.qt.items import CELL
 from editor.rules.engine import Engine
 from editor.workspace import catalogue, open_position
@@ -100,7 +101,7 @@ def main() -> int:
     built, scene = timed(lambda: render.build_scene(position))
     assert isinstance(scene, QGraphicsScene)
     row(f"scene built, {args.tiles} tiles, {len(board.figures)} figures (cold art)", built, "s", 1)
-    art.clear_cache()
+    clear_cache()
     whole = scene.sceneRect()
     row("first frame, whole board fitted (cold pixmaps)", frame(scene, whole), "ms")
     row(f"frame, whole board fitted in {VIEW[0]}x{VIEW[1]}", median_frame(scene, whole), "ms",

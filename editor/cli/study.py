@@ -157,7 +157,7 @@ def _executor(args: argparse.Namespace, folder: Any) -> Any:
 
 def _play(args: argparse.Namespace, folder: Any, executor: Any) -> int:
     from editor.study import StudyError
-    from editor.study.report import render
+    from editor.study.summary_text import render
 
     from . import diagnostics
     from .progress import counter

@@ -224,7 +224,12 @@ class _Converter:
                     moves.append(current.entry)
                 current = None
                 tile = self.tile(msg.tile, f"{msg.path}.payload.tileId", self.placed)
-                if tile is not None:
+                held = self.cells.get(msg.cell)
+                if tile is not None and held is not None:
+                    self.add(f"{msg.path}.payload.position",
+                             f"{msg.tile!r} is placed on ({msg.cell[0]}, {msg.cell[1]}), "
+                             f"which already holds {held[0].ref}")
+                elif tile is not None:
                     current = _Turn(player, tile, msg.cell, msg.turns)
                     self.cells[msg.cell] = (tile, msg.turns)
             elif msg.type == jcz.DEPLOY_MEEPLE:

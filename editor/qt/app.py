@@ -17,7 +17,8 @@ from editor.plugins import PluginHost, default_host
 from editor.resources import data_dir
 from editor.workspace import catalogue as load_catalogue
 
-from . import about, art, collector, files
+from . import about, collector, files
+from .art.pixmaps import tile_pixmap
 from .designer import open_tileset_window
 from .designer.document import DocumentError, playtest_signals
 from .document import BoardDocument
@@ -196,6 +197,6 @@ def main(paths: list[str], lang: str | None = None) -> int:
     catalogue = load_catalogue(host)
     tile = next((t for s in catalogue.sets for t in s.tiles if t.start), None)
     if tile is not None:
-        app.setWindowIcon(QIcon(art.tile_pixmap(tile, 0, 128)))
+        app.setWindowIcon(QIcon(tile_pixmap(tile, 0, 128)))
     start(paths, host, catalogue)
     return app.exec()

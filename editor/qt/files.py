@@ -31,12 +31,12 @@ from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import read_json, write_json_atomic
 from editor.formats.lint import is_tileset
 from editor.i18n import _
-from editor.jcz.replay import OK, ReplayError, open_game, replay
+from editor.jcz import read_save
+from editor.jcz.importer import import_save
 from editor.model.findings import Finding
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
-from editor.workspace import ruleset_of
 
 from .document import BoardDocument
 
@@ -152,20 +152,18 @@ def open_board(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
 
 
 def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
-    """A JCloisterZone save as a new, unsaved document showing the end of its log."""
+    """A JCloisterZone save as a new, unsaved document showing the end of its log, imported
+    as ``import-jcz`` imports it (:func:`editor.jcz.importer.import_save`)."""
     def load() -> OpenResult:
-        position, findings, status = open_game(path, catalogue, host)
-        if position is None or status != OK:
+        save, findings = read_save(path)
+        if save is None:
             return OpenResult(None, findings)
-        try:
-            played = replay(position, ruleset_of(position, host), catalogue)
-        except ReplayError as exc:
-            return OpenResult(None, [*findings, Finding(
-                _("cannot replay: {error}").format(error=exc), "$.replay", path, "unplayable")])
-        position.board = played.board_at(len(played.steps))
-        doc = BoardDocument(position, None, findings, host, catalogue)
+        imported = import_save(save, catalogue, host, path)
+        if imported.position is None:
+            return OpenResult(None, imported.findings)
+        doc = BoardDocument(imported.position, None, imported.findings, host, catalogue)
         doc.mark_dirty()
-        return OpenResult(doc, findings)
+        return OpenResult(doc, imported.findings)
 
     return guarded_open(path, load)
 

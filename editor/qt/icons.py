@@ -16,8 +16,8 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
-from . import art
 from . import palette as pal
+from .art.pixmaps import figure_pixmap
 
 #: Device pixel ratios every icon is drawn at (Qt picks the nearest, scaling the rest).
 SCALES = (1.0, 2.0)
@@ -112,5 +112,5 @@ def figure_icon(kind: str, colour: str = "#d0d0d0") -> QIcon:
     """A figure standing, as a toolbar or list icon."""
     icon = QIcon()
     for dpr in SCALES:
-        icon.addPixmap(art.figure_pixmap(kind, colour, FIGURE_ICON, dpr=dpr))
+        icon.addPixmap(figure_pixmap(kind, colour, FIGURE_ICON, dpr=dpr))
     return icon

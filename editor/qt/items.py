@@ -31,8 +31,11 @@ from editor.model.players import Figure
 from editor.model.position import Annotations
 from editor.model.tiles import Tile
 
-from . import art
 from . import palette as pal
+from .art.figures import lies_down, paint_figure
+from .art.geometry import figure_anchor, segment_at, segment_path
+from .art.pixmaps import figure_pixmap, tile_pixmap
+from .art.tiles import paint_tile
 
 CELL = 100.0
 FIGURE_SIZE = 30.0
@@ -92,11 +95,11 @@ def _device_size(painter: QPainter, length: float) -> int:
 
 def _draw_tile(painter: QPainter, tile: Tile, rotation: int) -> None:
     if _is_vector(painter):
-        art.paint_tile(painter, tile, rotation, _LOCAL)
+        paint_tile(painter, tile, rotation, _LOCAL)
         return
     size = _device_size(painter, CELL)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    painter.drawPixmap(_LOCAL, art.tile_pixmap(tile, rotation, size), QRectF(0, 0, size, size))
+    painter.drawPixmap(_LOCAL, tile_pixmap(tile, rotation, size), QRectF(0, 0, size, size))
 
 
 class TileItem(QGraphicsItem):
@@ -153,17 +156,17 @@ class TileItem(QGraphicsItem):
         path = QPainterPath()
         for i in sorted(self._highlight):
             if 0 <= i < len(self.tile.segments):
-                path.addPath(art.segment_path(self.tile, self.turns, i, _LOCAL))
+                path.addPath(segment_path(self.tile, self.turns, i, _LOCAL))
         self._highlight_path = path
         self.update()
 
     def segment_at(self, scene_pos: QPointF) -> int | None:
         """The segment under a scene point (``None`` outside the tile)."""
-        return art.segment_at(self.tile, self.turns, _LOCAL, self.mapFromScene(scene_pos))
+        return segment_at(self.tile, self.turns, _LOCAL, self.mapFromScene(scene_pos))
 
     def segment_path(self, seg_index: int) -> QPainterPath:
         """A segment's area in scene coordinates."""
-        return art.segment_path(self.tile, self.turns, seg_index, cell_rect(*self.cell))
+        return segment_path(self.tile, self.turns, seg_index, cell_rect(*self.cell))
 
 
 class FigureItem(QGraphicsItem):
@@ -177,10 +180,10 @@ class FigureItem(QGraphicsItem):
         self.cell: Cell = (x, y)
         self.seg_index = seg_index
         #: a farmer lies in its field
-        self.lying = art.lies_down(kind, tile.segments[seg_index].kind)
+        self.lying = lies_down(kind, tile.segments[seg_index].kind)
         size = FIGURE_SIZE * (1.2 if kind == "builder" else 1.0)
         self._rect = QRectF(-size / 2, -size / 2, size, size)
-        centre = art.figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
+        centre = figure_anchor(tile, rotation, seg_index, cell_rect(x, y))
         self.setPos(centre + QPointF(slot * FIGURE_SIZE * 0.7, slot * FIGURE_SIZE * 0.15))
         self.setZValue(Z_FIGURE + slot * 0.01)
 
@@ -191,13 +194,13 @@ class FigureItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         if _is_vector(painter):
-            art.paint_figure(painter, self.kind, self.colour, QPointF(0, 0),
-                             self._rect.width() * 0.86, self.lying)
+            paint_figure(painter, self.kind, self.colour, QPointF(0, 0),
+                         self._rect.width() * 0.86, self.lying)
             return
         size = _device_size(painter, self._rect.width())
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawPixmap(self._rect, art.figure_pixmap(self.kind, self.colour, size,
-                                                         self.lying),
+        painter.drawPixmap(self._rect, figure_pixmap(self.kind, self.colour, size,
+                                                     self.lying),
                            QRectF(0, 0, size, size))
 
 
@@ -549,8 +552,8 @@ def feature_path(board: Board, node: int) -> QPainterPath:
     root = board.find(node)
     for member in board.feature_of[root].members:
         placed = board.placed_of(member)
-        path.addPath(art.segment_path(placed.tile, placed.rotation, board.node_segment[member],
-                                      cell_rect(placed.x, placed.y)))
+        path.addPath(segment_path(placed.tile, placed.rotation, board.node_segment[member],
+                                  cell_rect(placed.x, placed.y)))
     return path.simplified()
 
 

@@ -1,4 +1,6 @@
-"""The main window: the board in the middle, docks around it, menus, toolbar, status bar."""
+"""The main window's shell: the board in the middle, the menus, toolbars and status bar, the
+files it opens and saves. Its docks are built and laid out by :mod:`.docks.layout`, its
+icons painted by :mod:`.window_icons`."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QByteArray, QEvent, QMimeData, QSettings, Qt, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -14,7 +16,6 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
-    QIcon,
     QKeySequence,
     QShowEvent,
 )
@@ -37,20 +38,15 @@ from editor.plugins import PluginHost
 from editor.rules.ruleset import RulesetError
 from editor.terms import figure_name
 
-from . import about, art, files, ondisk, render
-from . import icons as icons_
+from . import about, files, ondisk, render
 from .accessibility import name_widgets
 from .designer import DocumentError, install_designer, open_tileset_window, playtest_signals
-from .docks.annotations import AnnotationsDock
-from .docks.catalogue import CatalogueDock
-from .docks.findings import FindingsDock
-from .docks.history import HistoryDock
-from .docks.inspector import InspectorDock
+from .docks.layout import WindowDocks, lay_out, restore_arrangement, save_arrangement
 from .docks.movelog import install_move_log
-from .docks.players import PlayersDock
 from .docks.puzzle_tools import install_puzzle_tools
-from .docks.scores import ScoresDock, comparison_rulesets
+from .docks.scores import comparison_rulesets
 from .document import BoardDocument
+from .icons import figure_icon
 from .keys import Keys, key_sequences
 from .notices import install_plugin_notices, refuse_file
 from .preferences import show_preferences
@@ -58,14 +54,13 @@ from .rulesetpicker import Options, RulesetDialog, ruleset_command
 from .scene import BoardScene
 from .timers import call_later
 from .view import TOOLS, BoardView
+from .window_icons import LineIcons, paint_kind_icons, paint_tool_icons, window_icon
 
 APP_TITLE = "Carcassonne Editor"
 BOARD_FILTER = N_("Board files (*.board.json *.json);;All files (*)")
 #: What File → Open reads (:meth:`MainWindow.open_any`).
 OPEN_FILTER = N_("Boards, JCloisterZone saves and tile sets (*.board.json *.json *.jcz);;"
                  "JCloisterZone saves (*.jcz);;All files (*)")
-#: Version of the saved dock layout: a layout saved by an older version is not restored.
-LAYOUT_VERSION = 2
 #: What a file dropped on the window may be: a board or tile set (.json), a JCZ save.
 OPENABLE = (".json", ".jcz")
 #: Each tool's label, key and tip (translated where shown).
@@ -95,8 +90,7 @@ class MainWindow(QMainWindow):
         self.catalogue = catalogue
         self.doc = doc
         self.autosaver: files.Autosaver | None = None
-        self.setWindowIcon(QIcon(art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 64))
-                           if "base-c2/D" in catalogue else QIcon())
+        self.setWindowIcon(window_icon(catalogue))
         self.setDockNestingEnabled(True)
         self.setAcceptDrops(True)
         self.setTabPosition(Qt.DockWidgetArea.AllDockWidgetAreas,
@@ -148,78 +142,19 @@ class MainWindow(QMainWindow):
     # -- construction ----------------------------------------------------------------------
 
     def _make_docks(self) -> None:
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.catalogue_dock = CatalogueDock(self.catalogue, self)
-        self.inspector_dock = InspectorDock(self)
-        self.players_dock = PlayersDock(self)
-        self.scores_dock = ScoresDock(self)
-        self.findings_dock = FindingsDock(self)
-        self.history_dock = HistoryDock(self)
-        self.annotations_dock = AnnotationsDock(self)
-        self.docks: list[QDockWidget] = [
-            self.catalogue_dock, self.inspector_dock, self.players_dock, self.scores_dock,
-            self.findings_dock, self.history_dock, self.annotations_dock]
-        for dock in self.docks:
-            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-
-    # -- layout ----------------------------------------------------------------------------
-
-    def default_layout(self) -> dict[str, list[list[QDockWidget]]]:
-        """Where each dock goes by default: per area, groups of docks tabbed together
-        (the first of each group in front), top to bottom. The catalogue on the left; on the
-        right the inspector above the scores, with the players, the move log, the puzzle and
-        the annotations behind the scores (the lists get the height); findings and the
-        history in a low strip under the board, which keeps most of the room."""
-        added = [self.move_log_dock, getattr(self, "puzzle_dock", None)]
-        behind_scores = [self.players_dock, *[d for d in added if d is not None],
-                         self.annotations_dock]
-        return {"left": [[self.catalogue_dock]],
-                "right": [[self.inspector_dock], [self.scores_dock, *behind_scores]],
-                "bottom": [[self.findings_dock, self.history_dock]]}
+        docks = self.window_docks = WindowDocks(self, self.catalogue)
+        self.catalogue_dock, self.inspector_dock = docks.catalogue, docks.inspector
+        self.players_dock, self.scores_dock = docks.players, docks.scores
+        self.findings_dock, self.history_dock = docks.findings, docks.history
+        self.annotations_dock = docks.annotations
+        #: every dock of the window: the dock tools add theirs
+        self.docks = docks.all
 
     def reset_layout(self) -> None:
         """View → Reset layout: every dock back in its default place and size, shown."""
-        areas = {"left": Qt.DockWidgetArea.LeftDockWidgetArea,
-                 "right": Qt.DockWidgetArea.RightDockWidgetArea,
-                 "bottom": Qt.DockWidgetArea.BottomDockWidgetArea}
-        layout = self.default_layout()
-        placed = [d for groups in layout.values() for group in groups for d in group]
-        for dock in placed:
-            dock.setFloating(False)
-            self.removeDockWidget(dock)
-        for area, groups in layout.items():
-            previous = None
-            for group in groups:
-                first = group[0]
-                if previous is None:
-                    self.addDockWidget(areas[area], first)
-                else:
-                    self.splitDockWidget(previous, first, Qt.Orientation.Vertical)
-                for dock in group[1:]:
-                    self.tabifyDockWidget(first, dock)
-                previous = first
-        for dock in placed:
-            dock.show()
-        for groups in layout.values():
-            for group in groups:
-                group[0].raise_()
-        self.size_docks()
-
-    def size_docks(self) -> None:
-        """Default dock sizes for the window's size: the board keeps most of the room, the
-        inspector and the scores get the height they need."""
-        width, height = max(self.width(), 800), max(self.height(), 560)
-        side = min(340, max(230, int(width * 0.19)))
-        right = min(560, max(380, int(width * 0.3)))
-        bottom = min(260, max(140, int(height * 0.22)))
-        self.resizeDocks([self.catalogue_dock, self.inspector_dock], [side, right],
-                         Qt.Orientation.Horizontal)
-        column = height - 120
-        self.resizeDocks([self.inspector_dock, self.scores_dock],
-                         [int(column * 0.4), column - int(column * 0.4)],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.findings_dock], [bottom], Qt.Orientation.Vertical)
+        added = [self.move_log_dock, getattr(self, "puzzle_dock", None)]
+        lay_out(self, self.window_docks.default_layout(added))
+        self.window_docks.size(self)
 
     def _action(self, text: str, slot: Callable[..., object], shortcut: Keys = None,
                 tip: str = "", icon: QStyle.StandardPixmap | None = None,
@@ -300,17 +235,13 @@ class MainWindow(QMainWindow):
             self.tool_group.addAction(action)
             self.tool_actions[tool] = action
         self.tool_actions["select"].setChecked(True)
-        icons: dict[QAction, str] = {self.undo_action: "undo", self.redo_action: "redo",
-                 self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
-                 self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
-                 self.fit_action: "fit", **{self.tool_actions[t]: t for t in
-                                             ("select", "note", "arrow", "highlight")}}
-        self._line_icons = icons
-        self._paint_icons()
-        start = next((t for t in self.catalogue if t.start), None)
-        if start is not None:
-            self.tool_actions["tile"].setIcon(art.tile_icon(start, 32, max(icons_.SCALES)))
-        self.tool_actions["figure"].setIcon(icons_.figure_icon("follower", "#d62828"))
+        self.line_icons = LineIcons(self, {
+            self.undo_action: "undo", self.redo_action: "redo",
+            self.rotate_action: "rotate-cw", self.rotate_back_action: "rotate-ccw",
+            self.zoom_in_action: "zoom-in", self.zoom_out_action: "zoom-out",
+            self.fit_action: "fit", **{self.tool_actions[t]: t for t in
+                                        ("select", "note", "arrow", "highlight")}})
+        paint_tool_icons(self.tool_actions["tile"], self.tool_actions["figure"], self.catalogue)
         self.add_player_action = self._action(_("Add &player"), self._add_player)
         self.rules_action = self._action(_("&Ruleset…"), self.choose_rules,
                                          tip=_("Base edition, expansions and options"))
@@ -457,11 +388,7 @@ class MainWindow(QMainWindow):
             self.scene.grid.setVisible(self.grid_action.isChecked())
             self.scene.set_annotations_visible(self.notes_action.isChecked())
         self.autosaver = files.Autosaver(doc)
-        for dock in (self.catalogue_dock.catalogue, self.players_dock.players,
-                     self.scores_dock.scores, self.findings_dock.findings,
-                     self.annotations_dock.annotations, self.inspector_dock.inspector):
-            dock.set_document(doc)
-        self.history_dock.set_document(doc)
+        self.window_docks.set_document(doc)
         doc.modifiedChanged.connect(self._update_title)
         doc.pathChanged.connect(self._update_title)
         doc.annotationsChanged.connect(self._update_title)
@@ -485,17 +412,6 @@ class MainWindow(QMainWindow):
                 len(doc.file_findings)).format(n=len(doc.file_findings)), 8000)
         call_later(0, self.view, self.view.fit)
         self.documentChanged.emit(doc)
-
-    def _paint_icons(self) -> None:
-        """Draw the toolbar's line icons in the window's palette (again when it changes)."""
-        for action, name in self._line_icons.items():
-            action.setIcon(icons_.line_icon(name, self.palette()))
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange,
-                            QEvent.Type.StyleChange) and hasattr(self, "_line_icons"):
-            self._paint_icons()
-        super().changeEvent(event)
 
     def _step_selected(self, k: int) -> None:
         played = self.move_log_dock.panel.replay
@@ -524,7 +440,7 @@ class MainWindow(QMainWindow):
         combo.blockSignals(True)
         combo.clear()
         for player in self.doc.players:
-            combo.addItem(icons_.figure_icon("follower", player.colour), player.name)
+            combo.addItem(figure_icon("follower", player.colour), player.name)
         combo.blockSignals(False)
         if self.doc.players:
             combo.setCurrentIndex(min(index, len(self.doc.players) - 1))
@@ -553,8 +469,7 @@ class MainWindow(QMainWindow):
     def _refresh_kind_icons(self) -> None:
         player = self.view.player
         colour = self.doc.player_colour(player) if self.doc.players else "#d0d0d0"
-        for i in range(self.kind_combo.count()):
-            self.kind_combo.setItemIcon(i, icons_.figure_icon(self.kind_combo.itemData(i), colour))
+        paint_kind_icons(self.kind_combo, colour)
 
     def _kind_chosen(self, index: int) -> None:
         if index >= 0:
@@ -822,32 +737,19 @@ class MainWindow(QMainWindow):
     def _restore_layout(self) -> None:
         """The last session's window geometry and docks; else a size that fits the screen
         (the docks are sized once the window shows)."""
-        settings = QSettings()
-        geometry = settings.value("window/geometry")
-        if isinstance(geometry, QByteArray | bytes):
-            self.restoreGeometry(QByteArray(geometry))
-        else:
-            screen = self.screen().availableGeometry()
-            self.resize(min(1600, int(screen.width() * 0.94)),
-                        min(1000, int(screen.height() * 0.94)))
-        state = settings.value("window/state")
-        self._layout_restored = isinstance(state, QByteArray | bytes) and self.restoreState(
-            QByteArray(state), LAYOUT_VERSION)
-        self._docks_sized = self._layout_restored
+        self._docks_sized = restore_arrangement(self)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            call_later(0, self, self.size_docks)
+            call_later(0, self, partial(self.window_docks.size, self))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return
-        settings = QSettings()
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        save_arrangement(self)
         if self.autosaver is not None:
             self.autosaver.discard()
             self.autosaver.timer.stop()

@@ -26,8 +26,9 @@ from editor.model.tiles import Tile
 from editor.puzzles import Ranked
 from editor.rules.moves import PLACE
 
-from . import art
 from . import palette as pal
+from .art.figures import lies_down, paint_figure
+from .art.geometry import figure_anchor
 from .items import CELL, FIGURE_SIZE, Z_GHOST, Z_MARKER, CellMarkerItem, GhostTileItem
 
 DEAD = "#7a1f1f"
@@ -61,10 +62,10 @@ class RankedGhostItem(GhostTileItem):
         super().paint(painter, option, widget)
         if self.figure is not None:
             kind, colour, index = self.figure
-            art.paint_figure(painter, kind, colour,
-                             art.figure_anchor(self.tile, self.turns, index, _LOCAL),
-                             FIGURE_SIZE * 0.86,
-                             art.lies_down(kind, self.tile.segments[index].kind))
+            paint_figure(painter, kind, colour,
+                         figure_anchor(self.tile, self.turns, index, _LOCAL),
+                         FIGURE_SIZE * 0.86,
+                         lies_down(kind, self.tile.segments[index].kind))
         painter.setPen(QPen(pal.colour("#ffffff"), 2))
         painter.setBrush(pal.colour(pal.LEGAL if self.rank == 1 else pal.ARROW))
         label = self.label

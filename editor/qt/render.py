@@ -17,8 +17,8 @@ from editor.i18n import _
 from editor.model.position import Annotations, Position
 from editor.workspace import catalogue as load_catalogue
 
-from . import art
 from . import palette as pal
+from .art.images import use_catalogue
 from .items import (
     CELL,
     TileItem,
@@ -57,7 +57,7 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
     title above the board. Items are not indexed: the scene is for export. Tile images are
     found through the catalogue the position was read with (the built-in and plugin sets)."""
     ensure_app()
-    art.use_catalogue(load_catalogue())
+    use_catalogue(load_catalogue())
     scene = QGraphicsScene()
     scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
     scene.setBackgroundBrush(pal.colour(pal.BACKGROUND))

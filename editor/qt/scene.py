@@ -18,8 +18,8 @@ from editor.model.board import Cell
 from editor.model.findings import Finding
 from editor.model.tiles import Tile
 
-from . import art
 from . import palette as pal
+from .art.images import use_catalogue
 from .document import BoardDocument
 from .items import (
     CELL,
@@ -52,7 +52,7 @@ class BoardScene(QGraphicsScene):
     def __init__(self, doc: BoardDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.doc = doc
-        art.use_catalogue(doc.catalogue)
+        use_catalogue(doc.catalogue)
         self.tiles: dict[Cell, TileItem] = {}
         self.figures: dict[Cell, list[FigureItem]] = {}
         self.markers: dict[Cell, CellMarkerItem] = {}

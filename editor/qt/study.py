@@ -47,7 +47,7 @@ from editor.rules.ruleset import RulesetError
 from editor.study import Outcome, Progress, StudyError, StudyFolder, spec
 from editor.study.executors import cores, executor_for
 from editor.study.players import names as player_names
-from editor.study.report import render
+from editor.study.summary_text import render
 
 SELF_PLAY, CORPUS = 0, 1
 

@@ -1,7 +1,7 @@
 """Studies at scale: many games under several rulesets and tile sets, played by simulated
 players (:mod:`.players`) or read from a folder of saves (:mod:`.corpus`), run in this
 process, on every core or on a Dask cluster (:mod:`.executors`, :mod:`.runner`), kept in a
-table (:mod:`.table`) and summarised (:mod:`.summary`, :mod:`.report`, :mod:`.plots`).
+table (:mod:`.table`) and summarised (:mod:`.summary`, :mod:`.summary_text`, :mod:`.plots`).
 
 No Qt here: the ``study`` command and the editor's *Board → Study…* dialog are built on
 this package. The engine is used through its highest-level functions (legal placements,

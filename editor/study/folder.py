@@ -203,7 +203,7 @@ class StudyFolder:
                planned: int, plots: Sequence[str] = ("png",)) -> Outcome:
         """Write the table in order, the Parquet table, the summary and the plots."""
         from .plots import PlotsUnavailable, write_plots
-        from .report import render
+        from .summary_text import render
 
         rows = self.order(rows)
         table.write(self.table, rows)

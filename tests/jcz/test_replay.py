@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jcz_support import load_save, save_path
+from jcz_support import load_save, save_path, write_save
 
+from editor.cli import main
 from editor.formats.boards import position_from_dict, position_to_dict, save_position
 from editor.jcz import convert, parse_save, read_save
 from editor.jcz.replay import check, start_of
@@ -164,6 +165,27 @@ def test_deployments_that_cannot_be_mapped_are_errors(catalogue: Catalogue,
                                         "$.replay[4].payload.meepleId", "$.replay[6]"]
     assert "has a field at 'N', not a road" in errors[0].message
     assert "'1.big.1'" in errors[1].message and "FLOCK_EXPAND_OR_SCORE" in errors[2].message
+
+
+def test_a_tile_placed_on_a_held_cell_is_refused(tmp_path: Path, catalogue: Catalogue,
+                                                 host: PluginHost, capsys) -> None:
+    """The start tile's cell, and a cell an earlier move placed a tile on: the save cannot
+    be played (before, the start tile was silently replaced)."""
+    for cell, holder in (([0, 0], "base-c1/D"), ([0, -1], "base-c1/G")):
+        data = load_save("tiny-city")
+        data["replay"][3]["payload"]["position"] = cell
+        save, findings = parse_save(data, "variant.jcz")
+        assert save is not None, findings
+        result = convert(save, catalogue, host)
+        assert result.position is None
+        error = result.errors[0]
+        assert error.path == "$.replay[3].payload.position"
+        assert error.message == f"'BA/CFC.2' is placed on ({cell[0]}, {cell[1]}), which " \
+                                f"already holds {holder}"
+        path = write_save(tmp_path, "held", data)
+        assert main(["import-jcz", path, "-o", str(tmp_path / "held.board.json")]) == 1
+        assert "$.replay[3].payload.position" in capsys.readouterr().err
+        assert not (tmp_path / "held.board.json").exists()
 
 
 def test_structure_findings_name_the_path() -> None:

@@ -8,8 +8,12 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.figures import figure_shape, paint_figure
+from editor.qt.art.geometry import figure_anchor, segment_at, segment_path
+from editor.qt.art.images import register_tile_set
+from editor.qt.art.pixmaps import tile_pixmap
+from editor.qt.art.tiles import paint_tile
 
 RECT = QRectF(0, 0, 100, 100)
 
@@ -55,7 +59,7 @@ def test_segment_at_hits_each_kind_in_every_rotation(qapp, catalogue: Catalogue,
                                                      rotation: int) -> None:
     tile = catalogue.tile(ref)
     for point, segment in HITS[ref]:
-        hit = art.segment_at(tile, rotation, RECT, turned(point, rotation))
+        hit = segment_at(tile, rotation, RECT, turned(point, rotation))
         assert hit == index(tile, segment), (ref, rotation, point, segment)
 
 
@@ -63,16 +67,16 @@ def test_a_garden_wins_over_the_field_under_it(qapp, catalogue: Catalogue) -> No
     tile = catalogue.tile("base-c2/Ug")
     garden = index(tile, "garden")
     for rotation in range(4):
-        centre = art.figure_anchor(tile, rotation, garden, RECT)
-        assert art.segment_at(tile, rotation, RECT, centre) == garden
+        centre = figure_anchor(tile, rotation, garden, RECT)
+        assert segment_at(tile, rotation, RECT, centre) == garden
 
 
 def test_segment_at_scales_with_the_rect_and_misses_outside(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/D")
     rect = QRectF(300, -200, 50, 50)
-    assert art.segment_at(tile, 0, rect, QPointF(325, -196)) == index(tile, "city")
-    assert art.segment_at(tile, 1, rect, QPointF(346, -175)) == index(tile, "city")
-    assert art.segment_at(tile, 0, rect, QPointF(10, 10)) is None
+    assert segment_at(tile, 0, rect, QPointF(325, -196)) == index(tile, "city")
+    assert segment_at(tile, 1, rect, QPointF(346, -175)) == index(tile, "city")
+    assert segment_at(tile, 0, rect, QPointF(10, 10)) is None
 
 
 def test_every_anchor_of_every_built_in_tile_stands_on_its_own_segment(
@@ -81,9 +85,9 @@ def test_every_anchor_of_every_built_in_tile_stands_on_its_own_segment(
         for tile in tile_set.tiles:
             for i, seg in enumerate(tile.segments):
                 for rotation in (0, 3):
-                    anchor = art.figure_anchor(tile, rotation, i, RECT)
+                    anchor = figure_anchor(tile, rotation, i, RECT)
                     assert RECT.contains(anchor)
-                    assert art.segment_at(tile, rotation, RECT, anchor) == i, (tile, seg.id)
+                    assert segment_at(tile, rotation, RECT, anchor) == i, (tile, seg.id)
 
 
 def test_every_segment_has_an_area_and_fields_share_the_land(qapp, catalogue: Catalogue
@@ -91,7 +95,7 @@ def test_every_segment_has_an_area_and_fields_share_the_land(qapp, catalogue: Ca
     for tile_set in catalogue.sets:
         for tile in tile_set.tiles:
             for i, seg in enumerate(tile.segments):
-                assert not art.segment_path(tile, 0, i, RECT).isEmpty(), (tile, seg.id)
+                assert not segment_path(tile, 0, i, RECT).isEmpty(), (tile, seg.id)
 
 
 #: The colours a segment of each kind shows at its figure anchor.
@@ -111,7 +115,7 @@ def test_every_built_in_tile_draws_in_every_rotation(qapp, catalogue: Catalogue)
                 image = QImage(size, size, QImage.Format.Format_ARGB32)
                 image.fill(QColor(0, 0, 0, 0))
                 painter = QPainter(image)
-                art.paint_tile(painter, tile, rotation, RECT)
+                paint_tile(painter, tile, rotation, RECT)
                 painter.end()
                 where = (tile.ref, rotation)
                 assert all(image.pixelColor(x, y).alpha() == 255
@@ -122,7 +126,7 @@ def test_every_built_in_tile_draws_in_every_rotation(qapp, catalogue: Catalogue)
                                     for x in range(0, size, 2) for y in range(0, size, 2))
                         assert walls > 20, (*where, seg.id)
                         continue
-                    anchor = art.figure_anchor(tile, rotation, i, RECT)
+                    anchor = figure_anchor(tile, rotation, i, RECT)
                     colour = pixel(image, anchor)
                     assert any(close(colour, pal.colour(c)) for c in KIND_COLOURS[seg.kind]), (
                         *where, seg.id, colour.name())
@@ -131,10 +135,10 @@ def test_every_built_in_tile_draws_in_every_rotation(qapp, catalogue: Catalogue)
 def test_segment_path_turns_with_the_tile(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/E")
     city = index(tile, "city")
-    assert art.segment_path(tile, 0, city, RECT).boundingRect().bottom() < 50
-    assert art.segment_path(tile, 1, city, RECT).boundingRect().left() > 50
-    assert art.segment_path(tile, 2, city, RECT).boundingRect().top() > 50
-    assert art.segment_path(tile, 3, city, RECT).boundingRect().right() < 50
+    assert segment_path(tile, 0, city, RECT).boundingRect().bottom() < 50
+    assert segment_path(tile, 1, city, RECT).boundingRect().left() > 50
+    assert segment_path(tile, 2, city, RECT).boundingRect().top() > 50
+    assert segment_path(tile, 3, city, RECT).boundingRect().right() < 50
 
 
 def test_a_set_anchor_is_honoured(qapp) -> None:
@@ -142,8 +146,8 @@ def test_a_set_anchor_is_honoured(qapp) -> None:
 
     tile = Tile("T", "custom", (
         Segment("field", "field", tuple(range(12)), anchor=(0.2, 0.7)),))
-    assert art.figure_anchor(tile, 0, 0, RECT) == QPointF(20, 70)
-    assert art.figure_anchor(tile, 1, 0, RECT) == QPointF(30, 20)
+    assert figure_anchor(tile, 0, 0, RECT) == QPointF(20, 70)
+    assert figure_anchor(tile, 1, 0, RECT) == QPointF(30, 20)
 
 
 def pixel(pixmap_image: QImage, point: QPointF) -> QColor:
@@ -152,42 +156,42 @@ def pixel(pixmap_image: QImage, point: QPointF) -> QColor:
 
 def test_the_art_shows_each_kind_in_its_colour(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/D")
-    image = art.tile_pixmap(tile, 1, 100).toImage()
-    city = art.figure_anchor(tile, 1, index(tile, "city"), RECT)
-    road = art.figure_anchor(tile, 1, index(tile, "road"), RECT)
-    field = art.figure_anchor(tile, 1, index(tile, "field-s"), RECT)
+    image = tile_pixmap(tile, 1, 100).toImage()
+    city = figure_anchor(tile, 1, index(tile, "city"), RECT)
+    road = figure_anchor(tile, 1, index(tile, "road"), RECT)
+    field = figure_anchor(tile, 1, index(tile, "field-s"), RECT)
     assert close(pixel(image, city), pal.colour(pal.CITY))
     assert close(pixel(image, road), pal.colour(pal.ROAD))
     assert close(pixel(image, field), pal.colour(pal.FIELD))
     river_tile = catalogue.tile("river-c2/D")
-    river = art.figure_anchor(river_tile, 0, index(river_tile, "river"), RECT)
-    image = art.tile_pixmap(river_tile, 0, 100).toImage()
+    river = figure_anchor(river_tile, 0, index(river_tile, "river"), RECT)
+    image = tile_pixmap(river_tile, 0, 100).toImage()
     assert close(pixel(image, river + QPointF(0, 4)), pal.colour(pal.RIVER))
     monastery_tile = catalogue.tile("base-c2/B")
-    image = art.tile_pixmap(monastery_tile, 0, 100).toImage()
+    image = tile_pixmap(monastery_tile, 0, 100).toImage()
     assert not close(pixel(image, QPointF(50, 50)), pal.colour(pal.FIELD))
 
 
 def test_distinct_rotations_draw_differently(qapp, catalogue: Catalogue) -> None:
     for ref in ("base-c2/D", "base-c2/V", "river-c2/I"):
         tile = catalogue.tile(ref)
-        images = [art.tile_pixmap(tile, r, 64).toImage() for r in range(4)]
+        images = [tile_pixmap(tile, r, 64).toImage() for r in range(4)]
         assert len({bytes(i.constBits()) for i in images}) == 4, ref
 
 
 def test_symmetric_turns_draw_alike(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/U")
-    a, b = (art.tile_pixmap(tile, r, 64).toImage() for r in (0, 2))
+    a, b = (tile_pixmap(tile, r, 64).toImage() for r in (0, 2))
     differing = sum(a.pixel(x, y) != b.pixel(x, y) for x in range(64) for y in range(64))
     assert differing < 64 * 64 * 0.03
 
 
 def test_pixmaps_are_cached_per_tile_rotation_and_size(qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/J")
-    first = art.tile_pixmap(tile, 2, 48)
-    assert art.tile_pixmap(tile, 2, 48).cacheKey() == first.cacheKey()
-    assert art.tile_pixmap(tile, 3, 48).cacheKey() != first.cacheKey()
-    assert art.tile_pixmap(tile, 2, 64).size().width() == 64
+    first = tile_pixmap(tile, 2, 48)
+    assert tile_pixmap(tile, 2, 48).cacheKey() == first.cacheKey()
+    assert tile_pixmap(tile, 3, 48).cacheKey() != first.cacheKey()
+    assert tile_pixmap(tile, 2, 64).size().width() == 64
 
 
 def test_a_tile_image_is_drawn_instead_of_the_segments(qapp, tmp_path) -> None:
@@ -199,12 +203,12 @@ def test_a_tile_image_is_drawn_instead_of_the_segments(qapp, tmp_path) -> None:
     assert picture.save(str(tmp_path / "magenta.png"))
     tile = Tile("P", "pictures", (Segment("field", "field", tuple(range(12))),),
                 image="magenta.png")
-    art.register_tile_set(TileSet("pictures", "Pictures", "custom", "C2", (tile,),
-                                  source=str(tmp_path / "pictures.json")))
-    image = art.tile_pixmap(tile, 0, 40).toImage()
+    register_tile_set(TileSet("pictures", "Pictures", "custom", "C2", (tile,),
+                              source=str(tmp_path / "pictures.json")))
+    image = tile_pixmap(tile, 0, 40).toImage()
     assert close(image.pixelColor(20, 20), QColor("#ff00ff"))
     missing = Tile("Q", "pictures", tile.segments, image="nowhere.png")
-    image = art.tile_pixmap(missing, 0, 40).toImage()
+    image = tile_pixmap(missing, 0, 40).toImage()
     assert close(image.pixelColor(20, 20), pal.colour(pal.FIELD))
 
 
@@ -214,7 +218,7 @@ def test_figures_fill_their_colour_inside_a_dark_outline(qapp, kind: str) -> Non
     image.fill(QColor("white"))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    art.paint_figure(painter, kind, "#1d4ed8", QPointF(30, 30), 40)
+    paint_figure(painter, kind, "#1d4ed8", QPointF(30, 30), 40)
     painter.end()
     colours = {image.pixel(x, y) for x in range(60) for y in range(60)}
     assert QColor("#1d4ed8").rgb() in colours
@@ -222,6 +226,6 @@ def test_figures_fill_their_colour_inside_a_dark_outline(qapp, kind: str) -> Non
 
 
 def test_builder_stands_taller_than_a_follower(qapp) -> None:
-    follower = art.figure_shape("follower").boundingRect()
-    builder = art.figure_shape("builder").boundingRect()
+    follower = figure_shape("follower").boundingRect()
+    builder = figure_shape("builder").boundingRect()
     assert builder.height() > follower.height() * 1.15

@@ -11,8 +11,10 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from editor.model.tilesets import Catalogue
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.frame import tile_transform
+from editor.qt.art.geometry import geometry
+from editor.qt.art.pixmaps import figure_pixmap, symbol_pixmap, tile_pixmap
 from editor.qt.document import BoardDocument, FigureSpec, TileSpec
 from editor.qt.items import FigureItem, cell_rect
 from editor.qt.scene import BoardScene
@@ -49,8 +51,8 @@ def near(colour: QColor, name: str, tolerance: int = 30) -> bool:
 
 
 def test_a_farmer_lies_down_wider_than_tall(qapp) -> None:
-    lying = opaque_box(art.figure_pixmap("follower", RED, 64, lying=True).toImage())
-    standing = opaque_box(art.figure_pixmap("follower", RED, 64).toImage())
+    lying = opaque_box(figure_pixmap("follower", RED, 64, lying=True).toImage())
+    standing = opaque_box(figure_pixmap("follower", RED, 64).toImage())
     assert lying.width() > 1.25 * lying.height()
     assert standing.height() >= standing.width() * 0.95
 
@@ -80,7 +82,7 @@ def test_the_farmer_on_the_board_is_drawn_lying(qapp, catalogue: Catalogue) -> N
 
 
 def silhouette(kind: str) -> set[tuple[int, int]]:
-    return mask(art.figure_pixmap(kind, RED, 64).toImage())
+    return mask(figure_pixmap(kind, RED, 64).toImage())
 
 
 def test_builder_abbot_pig_and_follower_each_have_their_outline(qapp) -> None:
@@ -89,7 +91,7 @@ def test_builder_abbot_pig_and_follower_each_have_their_outline(qapp) -> None:
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:
             assert overlap(shapes[a], shapes[b]) < 0.8, (a, b)
-    farmer = mask(art.figure_pixmap("follower", RED, 64, lying=True).toImage())
+    farmer = mask(figure_pixmap("follower", RED, 64, lying=True).toImage())
     assert overlap(farmer, shapes["follower"]) < 0.6
 
 
@@ -104,9 +106,9 @@ def test_the_monastery_spire_points_up_in_every_rotation(qapp, catalogue: Catalo
                                                          ref: str, rotation: int) -> None:
     tile = catalogue.tile(ref)
     monastery = tile.segment_index["monastery"]
-    centre = art.tile_transform(rotation, QRectF(0, 0, 200, 200)).map(
-        art.geometry(tile).anchors[monastery])
-    image = art.tile_pixmap(tile, rotation, 200).toImage()
+    centre = tile_transform(rotation, QRectF(0, 0, 200, 200)).map(
+        geometry(tile).anchors[monastery])
+    image = tile_pixmap(tile, rotation, 200).toImage()
     roof = roof_pixels(image)
     assert len(roof) > 40
     tip = max(roof, key=lambda p: math.hypot(p[0] - centre.x(), p[1] - centre.y()))
@@ -141,12 +143,12 @@ SYMBOLS = ["pennant", "wine", "wheat", "cloth", "chicken"]
 
 
 def test_goods_and_the_pennant_differ_by_shape(qapp) -> None:
-    shapes = {name: mask(art.symbol_pixmap(name, 48).toImage()) for name in SYMBOLS}
+    shapes = {name: mask(symbol_pixmap(name, 48).toImage()) for name in SYMBOLS}
     for i, a in enumerate(SYMBOLS):
         for b in SYMBOLS[i + 1:]:
             assert overlap(shapes[a], shapes[b]) < 0.7, (a, b)
-    pennant = opaque_box(art.symbol_pixmap("pennant", 48).toImage())
-    cloth = opaque_box(art.symbol_pixmap("cloth", 48).toImage())
+    pennant = opaque_box(symbol_pixmap("pennant", 48).toImage())
+    cloth = opaque_box(symbol_pixmap("cloth", 48).toImage())
     assert pennant.height() > pennant.width() and cloth.width() > 1.5 * cloth.height()
 
 
@@ -154,7 +156,7 @@ def test_cloth_and_pennant_differ_in_grey_too(qapp) -> None:
     """Without colour (a colour-blind eye, a grey print) the pennant is mostly dark, the
     cloth mostly light."""
     def dark_share(name: str) -> float:
-        image = art.symbol_pixmap(name, 48).toImage()
+        image = symbol_pixmap(name, 48).toImage()
         values = [image.pixelColor(x, y).lightness() for y in range(48) for x in range(48)
                   if image.pixelColor(x, y).alpha() > 200]
         return sum(1 for v in values if v < 128) / len(values)
@@ -166,10 +168,10 @@ def test_cloth_and_pennant_differ_in_grey_too(qapp) -> None:
 def test_city_symbols_stand_upright(qapp, catalogue: Catalogue, rotation: int) -> None:
     """A pennant's white quarter stays at its top left whatever the tile's rotation."""
     tile = catalogue.tile("base-c2/C")  # four-sided city with a pennant
-    (centre, names), = art.geometry(tile).symbols
+    (centre, names), = geometry(tile).symbols
     assert names == ["pennant"]
-    spot = art.tile_transform(rotation, QRectF(0, 0, 200, 200)).map(centre)
-    image = art.tile_pixmap(tile, rotation, 200).toImage()
+    spot = tile_transform(rotation, QRectF(0, 0, 200, 200)).map(centre)
+    image = tile_pixmap(tile, rotation, 200).toImage()
     blue = [(x, y) for y in range(200) for x in range(200)
             if near(image.pixelColor(x, y), pal.PENNANT, 40)
             and abs(x - spot.x()) < 20 and abs(y - spot.y()) < 20]

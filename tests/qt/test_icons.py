@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication
 from qt_support import isolated_settings  # noqa: F401
 
 from editor.model.tilesets import Catalogue
-from editor.qt import art, icons
+from editor.qt import icons
+from editor.qt.art.pixmaps import tile_pixmap
 from editor.qt.docks.catalogue import CatalogueWidget, copies_text
 from editor.qt.mainwindow import MainWindow
 
@@ -64,7 +65,7 @@ def test_icons_have_real_2x_pixels(qapp, catalogue: Catalogue) -> None:
     enlarged = single.scaled(64, 64, Qt.AspectRatioMode.IgnoreAspectRatio,
                              Qt.TransformationMode.FastTransformation)
     assert double.toImage().convertToFormat(enlarged.format()) != enlarged
-    tile = art.tile_pixmap(catalogue.tile("base-c2/D"), 0, 48, 2.0)
+    tile = tile_pixmap(catalogue.tile("base-c2/D"), 0, 48, 2.0)
     assert (tile.width(), tile.devicePixelRatio()) == (96, 2.0)
     figure = icons.figure_icon("follower").pixmap(QSize(24, 24), 2.0)
     assert figure.width() == 48
@@ -93,3 +94,43 @@ def test_the_list_says_what_the_counts_mean(window: MainWindow) -> None:
     row = widget.model.tiles.index(tile)
     assert widget.model.index(row).data() == "D\n2 of 4 left"
     assert copies_text(-1, 4) == "1 too many (box 4)"
+
+
+def mean_rgb(icon_image: QImage) -> tuple[float, float, float]:
+    """The mean colour of an icon's opaque pixels."""
+    colours = [icon_image.pixelColor(x, y) for y in range(icon_image.height())
+               for x in range(icon_image.width()) if icon_image.pixelColor(x, y).alpha() > 200]
+    assert colours
+    n = len(colours)
+    return (sum(c.red() for c in colours) / n, sum(c.green() for c in colours) / n,
+            sum(c.blue() for c in colours) / n)
+
+
+def test_the_window_and_its_tools_show_what_they_stand_for(window: MainWindow,
+                                                           catalogue: Catalogue) -> None:
+    def same(icon_image: QImage, expected: QImage) -> bool:
+        fmt = QImage.Format.Format_ARGB32
+        return icon_image.convertToFormat(fmt) == expected.convertToFormat(fmt)
+
+    window_tile = tile_pixmap(catalogue.tile("base-c2/D"), 0, 64).toImage()
+    assert same(window.windowIcon().pixmap(QSize(64, 64)).toImage(), window_tile)
+    start = next(t for t in catalogue if t.start)
+    tool = window.tool_actions["tile"].icon().pixmap(QSize(32, 32)).toImage()
+    assert same(tool, tile_pixmap(start, 0, 32).toImage())
+    red, _, blue = mean_rgb(window.tool_actions["figure"].icon().pixmap(QSize(24, 24))
+                            .toImage())
+    assert red > 2 * blue  # a red follower
+
+
+def test_the_figure_kinds_are_drawn_in_the_current_players_colour(window: MainWindow) -> None:
+    combo = window.kind_combo
+    assert combo.count() >= 2
+
+    def kinds() -> list[tuple[float, float, float]]:
+        return [mean_rgb(combo.itemIcon(i).pixmap(QSize(24, 24)).toImage())
+                for i in range(combo.count())]
+
+    window.player_combo.setCurrentIndex(0)  # Alice plays red
+    assert all(red > 2 * blue for red, _, blue in kinds())
+    window.player_combo.setCurrentIndex(1)  # Bob plays blue
+    assert all(blue > 2 * red for red, _, blue in kinds())

@@ -94,3 +94,27 @@ def test_a_layout_saved_by_an_older_version_is_not_restored(qtbot) -> None:
     assert second.inspector_dock.isVisibleTo(second)
     second.doc.mark_saved()
     app.WINDOWS.clear()
+
+
+def test_the_arrangement_comes_back_next_session(qtbot) -> None:
+    """A window closed with its docks moved opens next time as it was left."""
+    first = app.start([])[0]
+    qtbot.addWidget(first)
+    qtbot.waitExposed(first)
+    first.addDockWidget(Area.LeftDockWidgetArea, first.findings_dock)
+    first.history_dock.close()
+    QApplication.processEvents()
+    first.doc.mark_saved()
+    first.close()  # keeps the arrangement
+    app.WINDOWS.clear()
+    second = app.start([])[0]
+    qtbot.addWidget(second)
+    qtbot.waitExposed(second)
+    assert second.dockWidgetArea(second.findings_dock) == Area.LeftDockWidgetArea
+    assert not second.history_dock.isVisibleTo(second)
+    second.reset_layout()  # and View → Reset layout still brings the default back
+    assert second.dockWidgetArea(second.findings_dock) == Area.BottomDockWidgetArea
+    assert second.history_dock.isVisibleTo(second)
+    second.doc.mark_saved()
+    second.close()
+    app.WINDOWS.clear()

@@ -15,8 +15,10 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 from editor.formats.boards import position_from_dict
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
-from editor.qt import art, render
 from editor.qt import palette as pal
+from editor.qt import render
+from editor.qt.art.geometry import figure_anchor
+from editor.qt.art.pixmaps import tile_pixmap
 from editor.qt.items import (
     CELL,
     ArrowItem,
@@ -57,8 +59,8 @@ def at(image: QImage, scene: QGraphicsScene, point: QPointF, scale: float = 1.0)
 def anchor(position: Position, x: int, y: int, segment: str) -> QPointF:
     placed = position.board.at(x, y)
     assert placed is not None
-    return art.figure_anchor(placed.tile, placed.rotation, placed.tile.segment_index[segment],
-                             cell_rect(x, y))
+    return figure_anchor(placed.tile, placed.rotation, placed.tile.segment_index[segment],
+                         cell_rect(x, y))
 
 
 def test_the_sample_shows_cities_roads_fields_and_figures_in_their_colours(
@@ -162,7 +164,7 @@ def test_tile_item_hit_tests_and_highlights_in_scene_coordinates(qapp, catalogue
     scene.addItem(item)
     scene.render(painter, QRectF(0, 0, 100, 100), cell_rect(2, -1))
     painter.end()
-    plain = art.tile_pixmap(tile, 1, 100).toImage()
+    plain = tile_pixmap(tile, 1, 100).toImage()
     assert image.pixelColor(90, 50) != plain.pixelColor(90, 50)
 
 
@@ -172,7 +174,7 @@ def test_figure_items_stand_on_their_anchor_and_share_a_segment_side_by_side(
     field = tile.segment_index["field-s"]
     first = FigureItem("follower", "#d62828", tile, 0, 1, 1, field)
     second = FigureItem("pig", "#d62828", tile, 0, 1, 1, field, slot=1)
-    assert first.pos() == art.figure_anchor(tile, 0, field, cell_rect(1, 1))
+    assert first.pos() == figure_anchor(tile, 0, field, cell_rect(1, 1))
     assert second.pos() != first.pos()
     assert first.sceneBoundingRect().contains(first.pos())
 

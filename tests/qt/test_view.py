@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from qt_support import assert_mirrors, sample_document
 
 from editor.model.features import describe
-from editor.qt import art
+from editor.qt.art.geometry import figure_anchor
 from editor.qt.document import BoardDocument
 from editor.qt.items import cell_rect
 from editor.qt.scene import BoardScene
@@ -106,7 +106,7 @@ def test_a_figure_goes_on_the_clicked_segment_for_the_current_player(view: Board
     view.player = 1
     placed = doc.board.at(0, 0)
     index = placed.tile.segment_index["road"]
-    anchor = art.figure_anchor(placed.tile, placed.rotation, index, cell_rect(0, 0))
+    anchor = figure_anchor(placed.tile, placed.rotation, index, cell_rect(0, 0))
     before = len(doc.figures())
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
                      pos=view.mapFromScene(anchor))
@@ -147,7 +147,7 @@ def test_dragging_a_figure_moves_it_and_delete_removes_a_selected_figure(view: B
     placed = doc.board.at(2, 3)
     road = placed.tile.segment_index["road-w"]
     others = [i for i, s in enumerate(placed.tile.segments) if s.kind == "field"]
-    target = art.figure_anchor(placed.tile, placed.rotation, others[0], cell_rect(2, 3))
+    target = figure_anchor(placed.tile, placed.rotation, others[0], cell_rect(2, 3))
     assert road != others[0]
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(view.viewport(), view.mapFromScene(target))
@@ -169,7 +169,7 @@ def test_hovering_highlights_the_whole_feature(view: BoardView, qtbot) -> None:
     doc = view.doc
     placed = doc.board.at(0, 1)
     index = next(i for i, s in enumerate(placed.tile.segments) if s.kind == "road")
-    anchor = art.figure_anchor(placed.tile, placed.rotation, index, cell_rect(0, 1))
+    anchor = figure_anchor(placed.tile, placed.rotation, index, cell_rect(0, 1))
     hovered = []
     view.featureHovered.connect(lambda x, y, s: hovered.append((x, y, s)))
     qtbot.mouseMove(view.viewport(), view.mapFromScene(anchor))
@@ -232,7 +232,7 @@ def test_note_arrow_and_highlight_tools_add_annotations(view: BoardView, qtbot,
     assert notes.highlights[-1].cells == [(3, 3)]
     placed = doc.board.at(0, 0)
     road = placed.tile.segment_index["road"]
-    anchor = art.figure_anchor(placed.tile, placed.rotation, road, cell_rect(0, 0))
+    anchor = figure_anchor(placed.tile, placed.rotation, road, cell_rect(0, 0))
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
                      Qt.KeyboardModifier.ShiftModifier, view.mapFromScene(anchor))
     assert notes.highlights[-1].feature == (0, 0, "road")

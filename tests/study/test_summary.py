@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from editor.study.report import render
 from editor.study.spec import BOX, SELF_PLAY, StudySpec, TileSetChoice
 from editor.study.summary import mean_interval, summarise, wilson
+from editor.study.summary_text import render
 from editor.study.table import POINTS, GameResult
 
 A, B = "base:C2", "base:C1[rules=2000]"

@@ -13,7 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from editor.cli import main
 from editor.formats.images import image_file, image_problem
 from editor.formats.tilesets import load_tileset
-from editor.qt import art
+from editor.qt.art.images import register_tile_set
+from editor.qt.art.tiles import paint_tile
 
 SAMPLE_SET = Path(__file__).parents[1] / "formats" / "sample.tileset.json"
 
@@ -67,11 +68,11 @@ def test_validate_warns_and_the_set_still_loads(tmp_path: Path, capsys: Any) -> 
 
 def drawn_red(tile_set: Any) -> bool:
     """Whether the first tile is drawn from its (red) picture."""
-    art.register_tile_set(tile_set)
+    register_tile_set(tile_set)
     image = QImage(100, 100, QImage.Format.Format_ARGB32)
     image.fill(QColor("#000000"))
     painter = QPainter(image)
-    art.paint_tile(painter, tile_set.tiles[0], 0, QRectF(0, 0, 100, 100))
+    paint_tile(painter, tile_set.tiles[0], 0, QRectF(0, 0, 100, 100))
     painter.end()
     return image.pixelColor(50, 50) == QColor("#ff0000")
 
@@ -106,7 +107,7 @@ def test_a_picture_outside_is_never_embedded_in_an_export(qapp: Any, tmp_path: P
     for image in ("own.png", "link.png", "../private.png"):
         tile_set, _ = load_tileset(write_set(folder, image))
         assert tile_set is not None
-        art.register_tile_set(tile_set)
+        register_tile_set(tile_set)
         board = Board([Player("Ann")])
         board.place(tile_set.tiles[0], 0, 0, 0)
         out = tmp_path / f"{tile_set.id}.svg"

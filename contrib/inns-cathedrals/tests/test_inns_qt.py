@@ -115,19 +115,20 @@ def test_the_designer_shows_every_tile_set(qtbot, monkeypatch):
 def test_inns_cathedrals_and_the_large_follower_are_drawn(catalogue, qapp):
     """The tags draw their buildings (an inn beside its road, a cathedral in its city);
     the large follower is drawn larger than a follower, and lies down in a field."""
-    from editor.qt import art
+    from editor.qt.art.figures import figure_shape, lies_down
+    from editor.qt.art.geometry import geometry
 
     tiles = {t.id: t for t in catalogue.get_set("inns-cathedrals-c2").tiles}
-    built = {tid: sorted(what for what, _ in art.geometry(t).buildings)
+    built = {tid: sorted(what for what, _ in geometry(t).buildings)
              for tid, t in tiles.items()}
     assert [tid for tid, b in built.items() if "inn" in b] == ["A", "B", "C", "L", "M", "N"]
     assert [tid for tid, b in built.items() if "cathedral" in b] == ["K"]
     for tid in ("A", "B", "C", "L", "M", "N"):
-        geo = art.geometry(tiles[tid])
+        geo = geometry(tiles[tid])
         inn = next(c for what, c in geo.buildings if what == "inn")
         label = geo.idmap.pixelColor(int(inn.x()), int(inn.y())).red()
         assert tiles[tid].segments[label].kind == "field", tid  # beside the road
-    follower = art.figure_shape("follower").boundingRect()
-    large = art.figure_shape(LARGE).boundingRect()
+    follower = figure_shape("follower").boundingRect()
+    large = figure_shape(LARGE).boundingRect()
     assert large.height() > follower.height() * 1.15 and large.width() > follower.width()
-    assert art.lies_down(LARGE, "field") and not art.lies_down("pig", "field")
+    assert lies_down(LARGE, "field") and not lies_down("pig", "field")

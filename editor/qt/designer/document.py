@@ -30,7 +30,7 @@ from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_INDEX, SIDE_INDEX
 from editor.model.tiles import Segment, Tile
 from editor.model.tilesets import Catalogue, TileSet
-from editor.qt import art
+from editor.qt.art.images import register_tile_set
 from editor.workspace import catalogue as workspace_catalogue
 
 from . import tileops
@@ -318,7 +318,7 @@ def playtest(tile_set: TileSet, catalogue: Catalogue | None = None) -> None:
                               "to play-test it").format(id=tile_set.id))
     target.add(tile_set)
     mine.add(tile_set.id)
-    art.register_tile_set(tile_set)
+    register_tile_set(tile_set)
     playtest_signals().tileSetAdded.emit(tile_set)
 
 

@@ -55,8 +55,9 @@ from editor.formats.tile_entries import PORT_POSITIONS
 from editor.i18n import N_, _
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, side_of
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.geometry import segment_at, segment_path
+from editor.qt.art.tiles import paint_tile
 from editor.terms import feature_name
 
 from . import tileops
@@ -182,7 +183,7 @@ class TileCanvas(QWidget):
         if self.tile is None:
             return ""
         try:
-            index = art.segment_at(self.tile, 0, self.tile_rect(), pos)
+            index = segment_at(self.tile, 0, self.tile_rect(), pos)
         except Exception:  # a half-edited tile may have no geometry
             return ""
         return self.tile.segments[index].id if index is not None else ""
@@ -216,7 +217,7 @@ class TileCanvas(QWidget):
         painter.setBrush(QColor(0, 0, 0, 45))
         painter.drawRoundedRect(rect.translated(3, 4), 4, 4)
         try:
-            art.paint_tile(painter, self.tile, 0, rect)
+            paint_tile(painter, self.tile, 0, rect)
             drawn = True
         except Exception:  # a half-edited tile must never break the editor
             painter.fillRect(rect, QColor("#e6e1d6"))
@@ -237,7 +238,7 @@ class TileCanvas(QWidget):
                        width: float) -> None:
         if index < 0 or self.tile is None:
             return
-        path = art.segment_path(self.tile, 0, index, self.tile_rect())
+        path = segment_path(self.tile, 0, index, self.tile_rect())
         painter.setBrush(fill)
         pen = QPen(edge, width)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 
 from editor.i18n import _, ngettext
 from editor.model.findings import Severity
-from editor.qt import art
 from editor.qt import palette as pal
+from editor.qt.art.tiles import paint_tile
 from editor.terms import feature_name
 
 from . import tileops
@@ -67,8 +67,8 @@ def tile_thumbnail(tile: dict[str, Any], set_id: str, size: int, rotation: int =
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         try:
-            art.paint_tile(painter, model_tile(tile, set_id, image), rotation,
-                           QRectF(0, 0, size, size))
+            paint_tile(painter, model_tile(tile, set_id, image), rotation,
+                       QRectF(0, 0, size, size))
         except Exception:  # a half-edited tile must never break the list
             painter.fillRect(0, 0, size, size, QColor("#dddddd"))
             painter.drawText(QRect(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, "?")

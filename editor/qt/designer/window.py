@@ -31,7 +31,7 @@ from editor.i18n import N_, _, ngettext
 from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
-from editor.qt import art
+from editor.qt.art.images import register_tile_set
 from editor.qt.keys import key_sequences
 
 from . import tileops
@@ -368,8 +368,8 @@ class TileSetWindow(QMainWindow):
         if tile is not None:
             self.setWindowIcon(QIcon(tile_thumbnail(tile, self.doc.set_id, 64)))
         if self.doc.path and self.doc.set_id:
-            art.register_tile_set(TileSet(self.doc.set_id, "", "", "", (),
-                                          source=self.doc.path))
+            register_tile_set(TileSet(self.doc.set_id, "", "", "", (),
+                                      source=self.doc.path))
 
     def _update_counts(self, *_args: object) -> None:
         tiles = self.doc.tiles

@@ -33,7 +33,8 @@ from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.terms import feature_name, goods_name
 
-from ..art import tile_icon, use_catalogue
+from ..art.images import use_catalogue
+from ..art.pixmaps import tile_icon
 from ..document import BoardDocument
 from ..mime import TILE_MIME
 
