@@ -73,12 +73,12 @@ def model_tile(tile: dict[str, Any], set_id: str = DRAFT_SET, image: bool = Fals
             id=str(seg.get("id", "")),
             kind=str(seg.get("kind", "")),
             ports=tuple(PORT_INDEX[p] for p in tileops.listing(seg.get("ports"))
-                        if p in PORT_INDEX),
+                        if isinstance(p, str) and p in PORT_INDEX),
             pennants=_number(seg.get("pennants")),
             goods={str(k): _number(n) for k, n in tileops.mapping(seg.get("goods")).items()},
             cities=tuple(str(c) for c in tileops.listing(seg.get("cities"))),
             wraps=tuple(SIDE_INDEX[s] for s in tileops.listing(seg.get("wraps"))
-                        if s in SIDE_INDEX),
+                        if isinstance(s, str) and s in SIDE_INDEX),
             tags=tuple(str(t) for t in tileops.listing(seg.get("tags"))),
             anchor=_anchor(seg.get("anchor")),
         ))

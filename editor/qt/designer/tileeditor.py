@@ -718,7 +718,7 @@ class TileEditor(QWidget):
         self._show_tile_form(tile)
         self.segment_list.clear()
         for seg in tileops.segments(tile):
-            ports = " ".join(map(str, seg.get("ports", []))) or _("no ports")
+            ports = " ".join(map(str, tileops.listing(seg.get("ports")))) or _("no ports")
             item = QListWidgetItem(swatch(str(seg.get("kind", ""))),
                                    f"{seg.get('id')}   ·   {kind_name(seg)}   ·   {ports}")
             item.setData(Qt.ItemDataRole.UserRole, seg.get("id"))
@@ -760,7 +760,7 @@ class TileEditor(QWidget):
             self.kind.setCurrentIndex(found)
         else:
             self.kind.setEditText(kind)
-        self.ports_label.setText(" ".join(map(str, seg.get("ports", []))) or
+        self.ports_label.setText(" ".join(map(str, tileops.listing(seg.get("ports")))) or
                                  (_("none (a segment inside the tile)") if seg else ""))
         pennants = seg.get("pennants", 0)
         self.pennants.setValue(pennants if isinstance(pennants, int) else 0)
@@ -774,13 +774,13 @@ class TileEditor(QWidget):
                 continue
             item = QListWidgetItem(swatch(CITY), str(city.get("id")))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if city.get("id") in seg.get("cities", [])
-                               else Qt.CheckState.Unchecked)
+            listed = city.get("id") in tileops.listing(seg.get("cities"))
+            item.setCheckState(Qt.CheckState.Checked if listed else Qt.CheckState.Unchecked)
             self.cities.addItem(item)
-        wraps = seg.get("wraps", [])
+        wraps = tileops.listing(seg.get("wraps"))
         self.wraps.setText(_("{segments} (a road or river ends in this field)").format(
             segments=", ".join(map(str, wraps))) if wraps else "—")
-        self.segment_tags.setText(", ".join(map(str, seg.get("tags", []) or [])))
+        self.segment_tags.setText(", ".join(map(str, tileops.listing(seg.get("tags")))))
         is_city, is_field = kind == CITY, kind == FIELD
         form = self.segment_form
         form.setRowVisible(self.pennants, is_city or bool(seg.get("pennants")))
