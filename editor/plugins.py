@@ -17,6 +17,7 @@ from typing import Any
 import pluggy
 
 from editor import hookspecs
+from editor.i18n import _
 from editor.rules import guard
 from editor.rules.editions import Edition, FigureKind, OptionSpec
 from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
@@ -40,9 +41,16 @@ class PluginError:
     edition: str | None = None
 
     def __str__(self) -> str:
-        where = "while loading" if self.stage == "load" else f"in hook {self.stage}"
-        off = f" (edition {self.edition} disabled)" if self.edition else ""
-        return f"plugin {self.plugin!r} failed {where}: {self.message}{off}"
+        if self.stage == "load":
+            text = _("plugin {plugin!r} failed while loading: {error} (edition {edition} "
+                     "disabled)") if self.edition else _(
+                "plugin {plugin!r} failed while loading: {error}")
+        else:
+            text = _("plugin {plugin!r} failed in hook {hook}: {error} (edition {edition} "
+                     "disabled)") if self.edition else _(
+                "plugin {plugin!r} failed in hook {hook}: {error}")
+        return text.format(plugin=self.plugin, hook=self.stage, error=self.message,
+                           edition=self.edition)
 
 
 @dataclass(slots=True)
@@ -64,36 +72,41 @@ _EDITION_NAME = re.compile(r"^[a-z0-9-]+:[A-Za-z0-9.]+$")
 def edition_problem(edition: object) -> str | None:
     """Why a plugin's ``carcassonne_editions`` item is not a usable edition, or None."""
     if not isinstance(edition, Edition):
-        return f"{guard.short(edition)} is not an Edition"
+        return _("{value} is not an Edition").format(value=guard.short(edition))
     name = edition.name
     if not isinstance(name, str) or not _EDITION_NAME.match(name):
-        return f"edition name {guard.short(name)} is not 'part:label' (such as 'base:C2')"
+        return _("edition name {name} is not 'part:label' (such as 'base:C2')").format(
+            name=guard.short(name))
     if not isinstance(edition.title, str) or edition.rules is None:
-        return f"edition {name}: a title (text) and a rules object are required"
+        return _("edition {name}: a title (text) and a rules object are required").format(
+            name=name)
     for attr in ("tilesets", "pairs_with"):
         value = getattr(edition, attr)
         if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
-            return f"edition {name}: {attr} must be a list of names, not {guard.short(value)}"
+            return _("edition {name}: {field} must be a list of names, not {value}").format(
+                name=name, field=attr, value=guard.short(value))
     if not isinstance(edition.expansion, bool) or not isinstance(edition.citation, str):
-        return f"edition {name}: expansion must be true or false and citation text"
+        return _("edition {name}: expansion must be true or false and citation text").format(
+            name=name)
     if not isinstance(edition.options, tuple | list):
-        return f"edition {name}: options must be a list of OptionSpec"
+        return _("edition {name}: options must be a list of OptionSpec").format(name=name)
     for option in edition.options:
         if not (isinstance(option, OptionSpec) and isinstance(option.name, str)
                 and type(option.default) in (str, int, bool)
                 and isinstance(option.choices, tuple | list)
                 and (not option.choices or option.default in option.choices)
                 and _presets_ok(option)):
-            return f"edition {name}: {guard.short(option)} is not an option with a default " \
-                   "among its choices (and presets of option names and values)"
+            return _("edition {name}: {value} is not an option with a default among its "
+                     "choices (and presets of option names and values)").format(
+                name=name, value=guard.short(option))
     if not isinstance(edition.figures, tuple | list):
-        return f"edition {name}: figures must be a list of FigureKind"
+        return _("edition {name}: figures must be a list of FigureKind").format(name=name)
     for kind in edition.figures:
         if not (isinstance(kind, FigureKind) and isinstance(kind.name, str)
                 and type(kind.strength) is int and type(kind.supply) is int
                 and kind.strength >= 0 and kind.supply >= 0):
-            return f"edition {name}: {guard.short(kind)} is not a figure kind with a strength " \
-                   "and a supply (integers, 0 or more)"
+            return _("edition {name}: {value} is not a figure kind with a strength and a supply "
+                     "(integers, 0 or more)").format(name=name, value=guard.short(kind))
     return None
 
 
@@ -173,15 +186,15 @@ class PluginHost:
             try:
                 returned = impl.function()
                 if not isinstance(returned, list | tuple):
-                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
-                                                "of editions")
+                    raise guard.HookReturnError(_("returned {value}, not a list of editions"
+                                                  ).format(value=guard.short(returned)))
             except Exception as exc:
                 self.report(name, "carcassonne_editions", exc)
                 continue
             for edition in returned:
                 problem = edition_problem(edition)
                 if problem is None and edition.name in self._editions:
-                    problem = f"edition {edition.name!r} is already registered"
+                    problem = _("edition {name!r} is already registered").format(name=edition.name)
                 if problem is not None:
                     self.report(name, "carcassonne_editions", guard.HookReturnError(problem))
                     continue
@@ -252,12 +265,12 @@ class PluginHost:
             try:
                 returned = impl.function()
                 if not isinstance(returned, list | tuple):
-                    raise guard.HookReturnError(f"returned {guard.short(returned)}, not a list "
-                                                "of paths")
+                    raise guard.HookReturnError(_("returned {value}, not a list of paths").format(
+                        value=guard.short(returned)))
                 for item in returned:
                     if not isinstance(item, str | PathLike) or not str(item):
-                        raise guard.HookReturnError(f"returned a list where {guard.short(item)} "
-                                                    "is not a path")
+                        raise guard.HookReturnError(_("returned a list where {value} is not a "
+                                                      "path").format(value=guard.short(item)))
                 paths.extend(Path(p) for p in returned)
             except Exception as exc:
                 self.report(impl.plugin_name, "carcassonne_tileset_paths", exc)
@@ -273,8 +286,8 @@ class PluginHost:
             try:
                 answer = impl.function()
                 if not isinstance(answer, kind):
-                    raise guard.HookReturnError(f"returned {guard.short(answer)}, not a "
-                                                f"{kind.__name__}")
+                    raise guard.HookReturnError(_("returned {value}, not a {kind}").format(
+                        value=guard.short(answer), kind=kind.__name__))
                 found.append(answer)
             except Exception as exc:
                 self.report(impl.plugin_name, hook, exc)
@@ -309,20 +322,22 @@ class PluginHost:
         for name, opts in pairs:
             edition = self.edition(name)
             if edition is None:
-                names = ", ".join(sorted(self._editions)) or "none"
-                raise RulesetError(f"unknown edition {name!r} (known: {names})")
+                names = ", ".join(sorted(self._editions)) or _("none")
+                raise RulesetError(_("unknown edition {name!r} (known: {names})").format(
+                    name=name, names=names))
             if name in self.disabled:
-                raise RulesetError(f"edition {name!r} is disabled after a plugin error")
+                raise RulesetError(_("edition {name!r} is disabled after a plugin error").format(
+                    name=name))
             chosen.append(edition)
             values[name] = {**opts, **(options or {}).get(name, {})}
         bases = [e for e in chosen if not e.expansion]
         if len(bases) > 1:
-            raise RulesetError("a ruleset has one base edition, not "
-                               + " and ".join(e.name for e in bases))
+            raise RulesetError(_("a ruleset has one base edition, not {editions}").format(
+                editions=_(" and ").join(e.name for e in bases)))
         if not bases:
             paired = next((p for e in chosen for p in e.pairs_with if self.edition(p)), None)
             if paired is None:
-                raise RulesetError("a ruleset needs a base edition, e.g. base:C2")
+                raise RulesetError(_("a ruleset needs a base edition, e.g. base:C2"))
             bases = [self._editions[paired]]
             values[paired] = dict((options or {}).get(paired, {}))
         ordered = bases + [e for e in chosen if e.expansion]

@@ -27,14 +27,14 @@ from .progress import add_time_limit, work_bar
 def register(subparsers: Any) -> None:
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
-        "check", help="check a puzzle's reference solution",
-        description="Check that the puzzle's reference solution is legal, optimal (no move "
+        "check", help=_("check a puzzle's reference solution"),
+        description=_("Check that the puzzle's reference solution is legal, optimal (no move "
         "does better on the objective) and unique (every move that ties it is listed; the "
         "same move written differently, such as a symmetric tile turned another way, does "
         "not count). A board and hand holding more copies of a tile than the box are warned "
         "about. Exit code: 0 legal, optimal and unique; 1 otherwise, saying why, or the time "
-        "limit stopped the check; 2 the board cannot be read or has no puzzle block.")
-    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
+        "limit stopped the check; 2 the board cannot be read or has no puzzle block."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file with a puzzle block"))
     add_rules(parser)
     add_time_limit(parser)
     add_format(parser)

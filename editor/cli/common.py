@@ -27,17 +27,19 @@ class CommandError(Exception):
 def add_format(parser: Any) -> None:
     """The ``--format text|json`` option."""
     parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="output for people (text, the default) or for tools (json)")
+                        help=_("output for people (text, the default) or for tools (json)"))
 
 
-def add_rules(parser: Any, many: bool = False, default: str = "the board's own ruleset"
-              ) -> None:
-    """The ``--rules`` option; ``default`` says what the command uses without it."""
+def add_rules(parser: Any, many: bool = False, default: str | None = None) -> None:
+    """The ``--rules`` option; ``default`` says what the command uses without it (the
+    board's own ruleset unless given)."""
+    text = _("editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', 'base:C2 + "
+             "traders-builders:C2' (repeatable); default: {default}") if many else _(
+        "editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', 'base:C2 + "
+        "traders-builders:C2'; default: {default}")
     with_completer(parser.add_argument(
         "--rules", action="append" if many else "store", metavar="RULESET",
-        help="editions and options, e.g. 'base:C2', 'base:C1[rules=2001]', "
-        "'base:C2 + traders-builders:C2'" + (" (repeatable)" if many else "")
-        + f"; default: {default}"), rulesets)
+        help=text.format(default=default or _("the board's own ruleset"))), rulesets)
 
 
 def load(path: str) -> Position:

@@ -27,22 +27,23 @@ from .common import (
 def register(subparsers: Any) -> None:
     """Add the ``compare`` subcommand."""
     parser = subparsers.add_parser(
-        "compare", help="score a board under several rulesets side by side",
-        description="Score one position under several rulesets, per player and per feature, "
+        "compare", help=_("score a board under several rulesets side by side"),
+        description=_("Score one position under several rulesets, per player and per feature, "
         "and mark every difference with the rules that cause it. Default rulesets: every "
         "base edition paired with each expansion published for it (Traders & Builders, and "
         "those of installed plugins), C1 in each of its rules versions. With --move, compare "
         "the effect of one move instead of final scoring. Exit code: 0 compared, 2 the board "
-        "cannot be read or --rules, --move or --player is wrong.")
-    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
-    add_rules(parser, many=True, default="every base edition with each of its expansions "
-              "(Traders & Builders, installed plugins'), C1 in each of its rules versions")
+        "cannot be read or --rules, --move or --player is wrong."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file, or '-' for standard input"))
+    add_rules(parser, many=True, default=_(
+        "every base edition with each of its expansions (Traders & Builders, installed "
+        "plugins'), C1 in each of its rules versions"))
     parser.add_argument("--move", metavar="MOVE",
-                        help="a move such as 'E@0,-1:180+follower:city' (tile, cell, rotation "
-                        "in degrees, optional figure on a segment)")
+                        help=_("a move such as 'E@0,-1:180+follower:city' (tile, cell, rotation "
+                        "in degrees, optional figure on a segment)"))
     parser.add_argument("--player", type=int, default=None, metavar="N",
-                        help="who makes the --move (default: the puzzle's player to move, "
-                        "else the first player)")
+                        help=_("who makes the --move (default: the puzzle's player to move, "
+                        "else the first player)"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from editor.i18n import _
+
 SHELLS = ("bash", "zsh", "fish")
 PROG = "carcassonne-editor"
 
@@ -17,15 +19,15 @@ PROG = "carcassonne-editor"
 def register(subparsers: Any) -> None:
     """Add the ``completion`` subcommand."""
     parser = subparsers.add_parser(
-        "completion", help="print the shell code for tab completion (bash, zsh, fish)",
-        description="Print the code that makes your shell complete carcassonne-editor's "
+        "completion", help=_("print the shell code for tab completion (bash, zsh, fish)"),
+        description=_("Print the code that makes your shell complete carcassonne-editor's "
         "commands, options, rulesets, tile set ids and file names. Install it with\n"
         "  bash: echo 'eval \"$(carcassonne-editor completion bash)\"' >> ~/.bashrc\n"
         "  zsh:  echo 'eval \"$(carcassonne-editor completion zsh)\"' >> ~/.zshrc\n"
         "  fish: carcassonne-editor completion fish > "
         "~/.config/fish/completions/carcassonne-editor.fish\n"
-        "Exit code: 0.")
-    parser.add_argument("shell", choices=SHELLS, help="the shell to complete in")
+        "Exit code: 0."))
+    parser.add_argument("shell", choices=SHELLS, help=_("the shell to complete in"))
     parser.set_defaults(handler=run)
 
 

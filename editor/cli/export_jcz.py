@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
+from editor.i18n import _
 from editor.jcz.export import Export, export_position, save_jcz
 from editor.plugins import default_host
 from editor.workspace import catalogue
@@ -26,17 +27,17 @@ PROG = "carcassonne-editor export-jcz"
 def register(subparsers: Any) -> None:
     """Add the ``export-jcz`` subcommand."""
     parser = subparsers.add_parser(
-        "export-jcz", help="write a board as a JCloisterZone save",
-        description="Write a board as a JCloisterZone 5.x saved game (.jcz) that "
+        "export-jcz", help=_("write a board as a JCloisterZone save"),
+        description=_("Write a board as a JCloisterZone 5.x saved game (.jcz) that "
         "JCloisterZone loads and replays: the set-up mapped back from the ruleset, the start "
         "tiles, the players, the move log as replay messages, and a puzzle's hand as the draw "
         "order. A board without a move log gets one that keeps every placement legal. Exit "
         "codes: 0 written, 1 the board holds what JCloisterZone cannot express (every reason "
-        "listed; nothing written), 2 unreadable board or unwritable save.")
-    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard "
-                        "input")
+        "listed; nothing written), 2 unreadable board or unwritable save."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file, or '-' for standard "
+                        "input"))
     parser.add_argument("-o", "--output", metavar="SAVE.jcz", required=True,
-                        help="the save to write, or '-' for standard output")
+                        help=_("the save to write, or '-' for standard output"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from editor.i18n import _
+
 #: Exit code when the desktop cannot start on this system (no display, missing libraries).
 EXIT_NO_DISPLAY = 4
 
@@ -56,12 +58,12 @@ ALTERNATIVES = """Without a display:
 def register(subparsers: Any) -> None:
     """Add the ``gui`` subcommand."""
     parser = subparsers.add_parser(
-        "gui", help="open the desktop editor (the default)",
-        description="Open the desktop editor. With no file it reopens the last session's "
+        "gui", help=_("open the desktop editor (the default)"),
+        description=_("Open the desktop editor. With no file it reopens the last session's "
         "files, or the sample position on first start. Exit code 4 when the desktop "
-        "cannot start here (no display, or system libraries Qt needs are missing).")
+        "cannot start here (no display, or system libraries Qt needs are missing)."))
     parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="board files (.json), tile sets or JCloisterZone saves to open")
+                        help=_("board files (.json), tile sets or JCloisterZone saves to open"))
     parser.set_defaults(handler=run)
 
 

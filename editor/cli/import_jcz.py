@@ -14,6 +14,7 @@ from typing import Any
 from editor.formats.boards import position_to_dict, save_position
 from editor.formats.findings_report import line
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
+from editor.i18n import _
 from editor.jcz import read_save
 from editor.jcz.importer import import_save
 from editor.model.findings import Finding, Severity
@@ -29,16 +30,16 @@ PROG = "carcassonne-editor import-jcz"
 def register(subparsers: Any) -> None:
     """Add the ``import-jcz`` subcommand."""
     parser = subparsers.add_parser(
-        "import-jcz", help="convert a JCloisterZone save to a board file",
-        description="Read a JCloisterZone 5.x saved game (.jcz) and write our board file: the "
+        "import-jcz", help=_("convert a JCloisterZone save to a board file"),
+        description=_("Read a JCloisterZone 5.x saved game (.jcz) and write our board file: the "
         "position after the last move, with the whole move log, the test block's assertions "
         "(x-assertions) and the fixed draw order (x-draw-order). Exit codes: 0 written, "
         "1 unsupported content (listed; nothing written), 2 unreadable save or unwritable "
-        "board.")
+        "board."))
     parser.add_argument("save", metavar="SAVE.jcz",
-                        help="a JCloisterZone saved game, or '-' for standard input")
+                        help=_("a JCloisterZone saved game, or '-' for standard input"))
     parser.add_argument("-o", "--output", metavar="BOARD.json", required=True,
-                        help="the board file to write, or '-' for standard output")
+                        help=_("the board file to write, or '-' for standard output"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -14,11 +14,11 @@ from .common import add_format, print_json
 def register(subparsers: Any) -> None:
     """Add the ``plugins`` subcommand."""
     parser = subparsers.add_parser(
-        "plugins", help="list plugins, their editions and hooks, and load errors",
-        description="List the built-in and installed plugins (entry-point group "
+        "plugins", help=_("list plugins, their editions and hooks, and load errors"),
+        description=_("List the built-in and installed plugins (entry-point group "
         "'carcassonne_editor'), their versions, the editions each registers with their "
         "options and sources, the hooks each implements, and any plugin that failed. Exit "
-        "code: 0 every plugin loaded, 1 a plugin failed (listed).")
+        "code: 0 every plugin loaded, 1 a plugin failed (listed)."))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from editor.i18n import _
 from editor.puzzles import Progress
 
 T = TypeVar("T")
@@ -73,8 +74,8 @@ def _bar(what: str, total: int | None, unit: str) -> Any:
 def add_time_limit(parser: Any) -> None:
     """The ``--time-limit SECONDS`` option."""
     parser.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
-                        help="stop after this many seconds (exit code 1, saying how far the "
-                        "work got); default: no limit")
+                        help=_("stop after this many seconds (exit code 1, saying how far the "
+                        "work got); default: no limit"))
 
 
 def _seconds(text: str) -> float:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.formats.jsonio import STDIN, source_name
+from editor.i18n import _
 
 from .common import CommandError, load
 
@@ -20,20 +21,20 @@ FORMATS = (".png", ".svg")
 def register(subparsers: Any) -> None:
     """Add the ``render`` subcommand."""
     parser = subparsers.add_parser(
-        "render", help="draw a board to PNG or SVG",
-        description="Draw a board with its figures, notes, arrows and highlights to a PNG "
+        "render", help=_("draw a board to PNG or SVG"),
+        description=_("Draw a board with its figures, notes, arrows and highlights to a PNG "
         "(100 pixels per tile at scale 1) or an SVG of vector shapes. Needs no display. "
         "Exit code: 0 written, 2 the board cannot be read, the image cannot be written or "
-        "the command line is wrong.")
-    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
+        "the command line is wrong."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file, or '-' for standard input"))
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="the image to write: a .png or .svg file, or '-' for SVG on "
-                        "standard output")
+                        help=_("the image to write: a .png or .svg file, or '-' for SVG on "
+                        "standard output"))
     parser.add_argument("--no-annotations", action="store_true",
-                        help="leave out notes, arrows and highlights")
+                        help=_("leave out notes, arrows and highlights"))
     parser.add_argument("--scale", type=float, default=None, metavar="S",
-                        help="PNG size factor (1 = 100 pixels per tile; default 1, or less "
-                        "for a board too large for a 32,000-pixel image)")
+                        help=_("PNG size factor (1 = 100 pixels per tile; default 1, or less "
+                        "for a board too large for a 32,000-pixel image)"))
     parser.set_defaults(handler=run)
 
 

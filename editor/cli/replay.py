@@ -41,19 +41,19 @@ PROG = "carcassonne-editor replay"
 def register(subparsers: Any) -> None:
     """Add the ``replay`` subcommand."""
     parser = subparsers.add_parser(
-        "replay", help="replay a JCloisterZone save or a board's move log",
-        description="Play every move of a .jcz save or of a board's move log with the rules "
+        "replay", help=_("replay a JCloisterZone save or a board's move log"),
+        description=_("Play every move of a .jcz save or of a board's move log with the rules "
         "engine (edit mode: a move our rules find illegal is played and its findings shown), "
         "printing each move's events, the scores after the last move, end-of-game scoring and "
         "the final scores. Exit codes: 0 ok, 1 unsupported content, an unplayable move or "
-        "(--check) a failed assertion, 2 unreadable file or bad --rules.")
+        "(--check) a failed assertion, 2 unreadable file or bad --rules."))
     parser.add_argument("file", metavar="FILE",
-                        help="a .jcz save or a board file with moves, or '-' for standard input")
+                        help=_("a .jcz save or a board file with moves, or '-' for standard input"))
     add_rules(parser)
     parser.add_argument("--check", action="store_true",
-                        help="check the assertions ('<player> has N points', '<player> scored "
+                        help=_("check the assertions ('<player> has N points', '<player> scored "
                         "<feature> for N points') after end-of-game scoring; exit 1 if one "
-                        "fails")
+                        "fails"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from editor.i18n import _
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.puzzles import Bag, Fitter, Puzzle, PuzzleError, Stopped, bag, bag_sets, fits
@@ -28,21 +29,21 @@ from .progress import add_time_limit, work_bar
 def register(subparsers: Any) -> None:
     """Add the ``scenario`` subcommand."""
     parser = subparsers.add_parser(
-        "scenario", help="tiles left, dead cells, where a tile fits",
-        description="Scenario tools. The bag is the box of the board's tile sets (those it "
+        "scenario", help=_("tiles left, dead cells, where a tile fits"),
+        description=_("Scenario tools. The bag is the box of the board's tile sets (those it "
         "lists, else its ruleset's) minus the tiles on the board and the puzzle's tiles in "
         "hand; a dead cell is an empty cell beside the board where no tile left in the bag "
         "fits. Exit code: 0 done, 1 the board holds more copies of a tile than the box or the "
         "time limit stopped the work, 2 the board cannot be read or the command line is "
-        "wrong.")
-    parser.add_argument("board", metavar="BOARD", help="a board file")
+        "wrong."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file"))
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--remaining", action="store_true", help="the tiles left in the bag")
+    what.add_argument("--remaining", action="store_true", help=_("the tiles left in the bag"))
     what.add_argument("--dead", action="store_true",
-                      help="empty cells where no tile left in the bag fits")
+                      help=_("empty cells where no tile left in the bag fits"))
     what.add_argument("--fits", metavar="TILE",
-                      help="the cells (and rotations) where TILE may go, e.g. 'E' or "
-                      "'base-c2/E'")
+                      help=_("the cells (and rotations) where TILE may go, e.g. 'E' or "
+                      "'base-c2/E'"))
     add_rules(parser)
     add_time_limit(parser)
     add_format(parser)

@@ -25,14 +25,14 @@ from .common import (
 def register(subparsers: Any) -> None:
     """Add the ``score`` subcommand."""
     parser = subparsers.add_parser(
-        "score", help="score a board under a ruleset",
-        description="Print each player's score and the end-of-game scoring feature by "
+        "score", help=_("score a board under a ruleset"),
+        description=_("Print each player's score and the end-of-game scoring feature by "
         "feature, with the rule behind every line. Without --final the end-of-game lines are "
         "what the game would add if it ended now; with --final they are added to the totals. "
-        "Exit code: 0 scored, 2 the board cannot be read or --rules is wrong.")
-    parser.add_argument("board", metavar="BOARD", help="a board file, or '-' for standard input")
+        "Exit code: 0 scored, 2 the board cannot be read or --rules is wrong."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file, or '-' for standard input"))
     add_rules(parser)
-    parser.add_argument("--final", action="store_true", help="apply end-of-game scoring")
+    parser.add_argument("--final", action="store_true", help=_("apply end-of-game scoring"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

@@ -28,18 +28,18 @@ from .progress import add_time_limit, work_bar
 def register(subparsers: Any) -> None:
     """Add the ``solve`` subcommand."""
     parser = subparsers.add_parser(
-        "solve", help="rank every move for a puzzle's tiles in hand",
-        description="Enumerate every legal move for the puzzle's tile in hand (cell × "
+        "solve", help=_("rank every move for a puzzle's tiles in hand"),
+        description=_("Enumerate every legal move for the puzzle's tile in hand (cell × "
         "distinct rotation × figure option, builder and pig included), evaluate the "
         "objective and rank the moves. The hand lists the tiles the player to move places: "
         "this turn's tile, then a builder's extra tile or the tile of their next turn (the "
         "opponents' turns between are not played); with several tiles each move is ranked "
         "by its best line. Exit code: 0 ranked, 1 no legal move or none meets the "
         "objective, or the time limit stopped the search (the moves searched completely are "
-        "listed), 2 the board cannot be read or has no usable puzzle.")
-    parser.add_argument("board", metavar="BOARD", help="a board file with a puzzle block")
+        "listed), 2 the board cannot be read or has no usable puzzle."))
+    parser.add_argument("board", metavar="BOARD", help=_("a board file with a puzzle block"))
     parser.add_argument("--top", type=int, default=10, metavar="N",
-                        help="how many moves to list (default 10; 0 lists all)")
+                        help=_("how many moves to list (default 10; 0 lists all)"))
     add_rules(parser)
     add_time_limit(parser)
     add_format(parser)

@@ -18,6 +18,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from editor.i18n import _
+
 from .common import add_format, add_rules, print_json
 from .completion import tileset_ids, with_completer
 
@@ -28,50 +30,51 @@ EXIT_CANCELLED = 130
 def register(subparsers: Any) -> None:
     """Add the ``study`` subcommand."""
     parser = subparsers.add_parser(
-        "study", help="many games under several rulesets: a table, a summary and plots",
-        description="Play N games per ruleset and tile set with simulated players (self-play, "
+        "study", help=_("many games under several rulesets: a table, a summary and plots"),
+        description=_("Play N games per ruleset and tile set with simulated players (self-play, "
         "the default), or replay every .jcz save and board with a move log of a folder "
         "(--corpus) under each ruleset, on every core (or a Dask cluster). Writes the table of "
         "games (games.csv, and games.parquet with pyarrow), the summary (summary.txt, "
         "summary.json) and plots (with matplotlib) into the report folder; the same seed gives "
         "the same table whatever runs it. Exit codes: 0 every game played, 1 some games could "
         "not be played, 2 the command line, a tile set, a folder or the scheduler is wrong, "
-        "130 cancelled (Ctrl+C; --resume goes on).")
+        "130 cancelled (Ctrl+C; --resume goes on)."))
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--games", type=int, metavar="N",
-                        help="self-play games per ruleset and tile set (default: 100)")
+                        help=_("self-play games per ruleset and tile set (default: 100)"))
     source.add_argument("--corpus", metavar="DIR",
-                        help="replay every .jcz save and board with a move log in DIR and its "
-                        "subfolders under each ruleset")
+                        help=_("replay every .jcz save and board with a move log in DIR and its "
+                        "subfolders under each ruleset"))
     parser.add_argument("--resume", metavar="DIR",
-                        help="go on with the study in the report folder DIR (its games in the "
-                        "table are kept; with --games N, play up to N)")
-    add_rules(parser, many=True, default="every base edition, C1 in each of its rules versions")
+                        help=_("go on with the study in the report folder DIR (its games in the "
+                        "table are kept; with --games N, play up to N)"))
+    add_rules(parser, many=True,
+              default=_("every base edition, C1 in each of its rules versions"))
     with_completer(parser.add_argument(
         "--tileset", action="append", default=[], metavar="TILESET",
-        help="also play with this tile set: a file or a tile set id (repeatable); a base "
+        help=_("also play with this tile set: a file or a tile set id (repeatable); a base "
         "game set replaces the ruleset's base tiles, any other joins them; the ruleset's own "
-        "tiles are always played too, as 'box'"), tileset_ids)
+        "tiles are always played too, as 'box'")), tileset_ids)
     parser.add_argument("--players", type=int, metavar="N",
-                        help="players per self-play game, 2 to 6 (default: 2)")
+                        help=_("players per self-play game, 2 to 6 (default: 2)"))
     parser.add_argument("--player", action="append", metavar="KIND",
-                        help="a simulated player: random, greedy (the best margin after this "
+                        help=_("a simulated player: random, greedy (the best margin after this "
                         "tile and final scoring), a plugin's, or package.module:Name; once for "
-                        "every seat or once per seat (default: greedy)")
+                        "every seat or once per seat (default: greedy)"))
     parser.add_argument("--seed", type=int, metavar="N",
-                        help="the study's seed: each game's is drawn from it (default: 1)")
+                        help=_("the study's seed: each game's is drawn from it (default: 1)"))
     parser.add_argument("--out", metavar="DIR",
-                        help="the report folder (default: study-XXXXXXXX, named after the "
-                        "study's settings)")
+                        help=_("the report folder (default: study-XXXXXXXX, named after the "
+                        "study's settings)"))
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="N",
-                       help="worker processes (default: every core; 1 plays in this process)")
+                       help=_("worker processes (default: every core; 1 plays in this process)"))
     where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="a Dask distributed scheduler, e.g. tcp://host:8786 (pip install "
+                       help=_("a Dask distributed scheduler, e.g. tcp://host:8786 (pip install "
                        "'carcassonne-editor[cluster]'; every worker needs this program and "
-                       "its plugins)")
+                       "its plugins)"))
     parser.add_argument("--plots", choices=("png", "svg", "both", "none"), default="png",
-                        help="plot files to draw (default: png; needs matplotlib)")
+                        help=_("plot files to draw (default: png; needs matplotlib)"))
     add_format(parser)
     parser.set_defaults(handler=run)
 

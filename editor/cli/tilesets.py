@@ -25,11 +25,11 @@ def register(subparsers: Any) -> None:
     """Add the ``tilesets`` subcommand."""
     parser = subparsers.add_parser(
         "tilesets",
-        help="list the built-in tile sets",
-        description="List every built-in tile set and those plugins ship: id, part, edition, "
+        help=_("list the built-in tile sets"),
+        description=_("List every built-in tile set and those plugins ship: id, part, edition, "
         "tile kinds, tiles in the box, goods symbols, start tile, how many tile kinds are "
         "provisional, name and file. Exit code: 0 listed, 1 a plugin's tile set is broken "
-        "(named on stderr), 2 a built-in tile set cannot be read (a broken installation).",
+        "(named on stderr), 2 a built-in tile set cannot be read (a broken installation)."),
     )
     add_format(parser)
     parser.set_defaults(handler=run)

@@ -16,6 +16,7 @@ from editor.formats.jsonio import STDIN, read_json, source_name
 from editor.formats.lint import check_board, check_tileset, is_tileset
 from editor.formats.schemas import SchemaLoadError
 from editor.formats.tilesets import TilesetError, builtin_tileset_paths, tileset_from_dict
+from editor.i18n import _
 from editor.model.findings import Finding, Severity
 from editor.model.position import DEFAULT_EDITIONS
 from editor.model.tilesets import Catalogue, TileSet
@@ -31,25 +32,25 @@ def register(subparsers: Any) -> None:
     """Add the ``validate`` subcommand."""
     parser = subparsers.add_parser(
         "validate",
-        help="check tile set and board files",
-        description="Check tile set and board files against the JSON Schemas and the rules of "
+        help=_("check tile set and board files"),
+        description=_("Check tile set and board files against the JSON Schemas and the rules of "
         "the formats, and a board's ruleset against the editions the plugins provide. A board "
         "is checked against the built-in tile sets (and those plugins ship), the --tileset "
         "files and the tile sets given as FILE. A FILE that does not exist but is the id of a "
         "built-in tile set checks that set's file; '-' reads standard input. Exit code: 0 "
         "valid (warnings allowed), 1 errors, 2 a file could not be read or the command line "
-        "is wrong.",
+        "is wrong."),
     )
     with_completer(parser.add_argument(
         "files", nargs="*", metavar="FILE",
-        help="a tile set or board file, a built-in tile set id, or '-'"), _files_or_ids)
+        help=_("a tile set or board file, a built-in tile set id, or '-'")), _files_or_ids)
     parser.add_argument("--builtin", action="store_true",
-                        help="check every built-in tile set (and those plugins ship)")
+                        help=_("check every built-in tile set (and those plugins ship)"))
     parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="report for people (text, the default) or for tools (json)")
+                        help=_("report for people (text, the default) or for tools (json)"))
     parser.add_argument("--tileset", action="append", default=[], metavar="EXTRA.json",
-                        help="an extra tile set for checking boards (repeatable); reported "
-                        "only when it has findings")
+                        help=_("an extra tile set for checking boards (repeatable); reported "
+                        "only when it has findings"))
     parser.set_defaults(handler=run)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from editor.i18n import _
 from editor.model.findings import Finding
 
 from .atomic import ReadOnlyFileError, write_text_atomic
@@ -50,7 +51,7 @@ def _read_bytes(path: str | os.PathLike[str]) -> bytes:
         return Path(path).read_bytes()
     stream = sys.stdin
     if stream is None:
-        raise OSError("there is no standard input")
+        raise OSError(_("there is no standard input"))
     if _stdin is None or _stdin[0] is not stream:
         data = getattr(stream, "buffer", stream).read()
         _stdin = (stream, data.encode("utf-8") if isinstance(data, str) else data)
@@ -143,8 +144,8 @@ class _Parser:
         if digits <= MAX_DIGITS:
             return int(text)
         self.marked = True
-        return _Unreadable(f"an integer of {digits:,} digits is too long to read "
-                           f"(at most {MAX_DIGITS})")
+        return _Unreadable(_("an integer of {digits} digits is too long to read (at most "
+                             "{most})").format(digits=f"{digits:,}", most=MAX_DIGITS))
 
     def number(self, text: str) -> float | _Unreadable:
         value = float(text)
@@ -152,7 +153,8 @@ class _Parser:
             return value
         self.marked = True
         shown = text if len(text) <= 20 else text[:19] + "…"
-        return _Unreadable(f"the number {shown} is too large (at most about 1.8e308)")
+        return _Unreadable(_("the number {number} is too large (at most about 1.8e308)"
+                             ).format(number=shown))
 
     def object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         data = dict(pairs)
@@ -193,14 +195,16 @@ def _problems(data: Any, parser: _Parser, strings: bool) -> list[tuple[str, str,
     while stack:
         value, where = stack.pop()
         if len(where) >= MAX_DEPTH:
-            found.append((json_path(where), f"nested more than {MAX_DEPTH} levels deep",
+            found.append((json_path(where), _("nested more than {n} levels deep").format(
+                              n=MAX_DEPTH),
                           "json-depth"))
             continue
         if isinstance(value, dict):
             for key in parser.repeats.get(id(value), ()):
                 found.append((json_path([*where, key]),
-                              f"key {key!r} appears more than once in this object (JSON "
-                              "names each key once; which one counts is not defined)",
+                              _("key {key!r} appears more than once in this object (JSON "
+                                "names each key once; which one counts is not defined)"
+                                ).format(key=key),
                               "json-duplicate-key"))
             items: Any = value.items()
         elif isinstance(value, list):
@@ -209,19 +213,20 @@ def _problems(data: Any, parser: _Parser, strings: bool) -> list[tuple[str, str,
             continue
         for key, item in items:
             if strings and isinstance(key, str) and _SURROGATE.search(key):
-                found.append((json_path([*where, key]), f"this key {_SURROGATE_MESSAGE}",
+                found.append((json_path([*where, key]), _(
+                    "this key holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid "
+                    "Unicode"),
                               "json-unicode"))
             if isinstance(item, dict | list):
                 stack.append((item, (*where, key)))
             elif isinstance(item, _Unreadable):
                 found.append((json_path([*where, key]), item.message, "json-number"))
             elif strings and isinstance(item, str) and _SURROGATE.search(item):
-                found.append((json_path([*where, key]), f"the text {_SURROGATE_MESSAGE}",
+                found.append((json_path([*where, key]), _(
+                    "the text holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid "
+                    "Unicode"),
                               "json-unicode"))
     return sorted(found)
-
-
-_SURROGATE_MESSAGE = "holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid Unicode"
 
 
 def parse_json(text: str, file: str = "") -> tuple[Any, list[Finding]]:
@@ -246,15 +251,16 @@ def parse_json(text: str, file: str = "") -> tuple[Any, list[Finding]]:
     try:
         data = json.loads(text, **hooks)
     except json.JSONDecodeError as exc:
-        return problem(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                       "json-syntax")
+        return problem(_("not valid JSON: {error} at line {line}, column {column}").format(
+            error=exc.msg, line=exc.lineno, column=exc.colno), "json-syntax")
     except _NonFinite as exc:
         line, column = _position(text, _constant_offset(text))
-        return problem(f"not valid JSON: {exc} is not a JSON number at line {line}, "
-                       f"column {column}", "json-syntax")
+        return problem(_("not valid JSON: {constant} is not a JSON number at line {line}, "
+                         "column {column}").format(constant=exc, line=line, column=column),
+                       "json-syntax")
     except RecursionError:
-        return problem(f"not valid JSON: nested too deeply (more than {MAX_DEPTH} levels) "
-                       "at line 1, column 1", "json-syntax")
+        return problem(_("not valid JSON: nested too deeply (more than {n} levels) at line 1, "
+                         "column 1").format(n=MAX_DEPTH), "json-syntax")
     found = _problems(data, parser, bool(_SURROGATE_ESCAPE.search(text)))
     if found:
         return None, [Finding(message, path, file, code) for path, message, code in found]
@@ -269,15 +275,16 @@ def read_json(path: str | os.PathLike[str]) -> tuple[Any, list[Finding]]:
     try:
         raw = _read_bytes(path)
     except OSError as exc:
-        return None, [Finding(f"cannot read the file: {exc.strerror or exc}", "$", file,
-                              "unreadable")]
+        return None, [Finding(_("cannot read the file: {error}").format(
+            error=exc.strerror or exc), "$", file, "unreadable")]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         prefix = raw[: exc.start].decode("utf-8", errors="replace")
         line, column = _position(prefix, len(prefix))
-        return None, [Finding(f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at line {line}, "
-                              f"column {column}", "$", file, "encoding")]
+        return None, [Finding(_("not UTF-8 text: byte 0x{byte} at line {line}, column {column}"
+                                ).format(byte=f"{raw[exc.start]:02x}", line=line,
+                                         column=column), "$", file, "encoding")]
     return parse_json(text, file)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, SIDE_PORTS
 from editor.model.tiles import CITY, FIELD, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
+from editor.terms import figure_name
 
 from . import schemas
 from .images import image_problem
@@ -78,28 +80,31 @@ def lint_tileset(data: dict[str, Any], file: str = "") -> list[Finding]:
     for i, tile in enumerate(tiles):
         at: list[str | int] = ["tiles", i]
         if tile["id"] in ids:
-            report.error([*at, "id"], f"tile id {tile['id']!r} is already used by "
-                         f"tiles[{ids[tile['id']]}]", "duplicate-tile-id")
+            report.error([*at, "id"], _("tile id {id!r} is already used by tiles[{i}]").format(
+                id=tile["id"], i=ids[tile["id"]]), "duplicate-tile-id")
         else:
             ids[tile["id"]] = i
         for k, alias in enumerate(tile.get("aliases", [])):
             if alias in aliases:
-                report.warning([*at, "aliases", k], f"alias {alias!r} is already used by tile "
-                               f"{aliases[alias]!r}", "duplicate-alias")
+                report.warning([*at, "aliases", k], _("alias {alias!r} is already used by tile "
+                                                      "{tile!r}").format(alias=alias,
+                                                                         tile=aliases[alias]),
+                               "duplicate-alias")
             else:
                 aliases[alias] = tile["id"]
         if tile.get("start"):
             if start is None:
                 start = tile["id"]
             else:
-                report.error([*at, "start"], f"a second start tile: {start!r} is one already",
-                             "second-start-tile")
+                report.error([*at, "start"], _("a second start tile: {tile!r} is one already"
+                                               ).format(tile=start), "second-start-tile")
         _lint_tile(tile, at, report)
     for i, tile in enumerate(tiles):
         for k, alias in enumerate(tile.get("aliases", [])):
             if ids.get(alias, i) != i:
-                report.warning(["tiles", i, "aliases", k], f"alias {alias!r} is the id of "
-                               f"tiles[{ids[alias]}]", "duplicate-alias")
+                report.warning(["tiles", i, "aliases", k], _("alias {alias!r} is the id of "
+                                                             "tiles[{i}]").format(
+                    alias=alias, i=ids[alias]), "duplicate-alias")
     if "goods_totals" in data:
         _lint_goods_totals(data, report)
     return report.findings
@@ -115,11 +120,14 @@ def _lint_goods_totals(data: dict[str, Any], report: _Report) -> None:
     for kind in sorted(declared.keys() | shown.keys()):
         if kind not in declared:
             if shown[kind]:
-                report.error(["goods_totals"], f"goods_totals does not list {kind}, but the "
-                             f"tiles show {shown[kind]}", "goods-totals")
+                report.error(["goods_totals"], _("goods_totals does not list {goods}, but the "
+                                                 "tiles show {n}").format(goods=kind,
+                                                                          n=shown[kind]),
+                             "goods-totals")
         elif declared[kind] != shown.get(kind, 0):
-            report.error(["goods_totals", kind], f"goods_totals says {kind} {declared[kind]} "
-                         f"but the tiles show {shown.get(kind, 0)}", "goods-totals")
+            report.error(["goods_totals", kind], _("goods_totals says {goods} {n} but the tiles "
+                                                   "show {shown}").format(
+                goods=kind, n=declared[kind], shown=shown.get(kind, 0)), "goods-totals")
 
 
 def _lint_tile(tile: dict[str, Any], at: list[str | int], report: _Report) -> None:
@@ -130,8 +138,9 @@ def _lint_tile(tile: dict[str, Any], at: list[str | int], report: _Report) -> No
     by_id: dict[str, int] = {}
     for j, seg in enumerate(segs):
         if seg["id"] in by_id:
-            report.error([*at, "segments", j, "id"], f"segment id {seg['id']!r} is already used "
-                         f"by segments[{by_id[seg['id']]}]", "duplicate-segment-id")
+            report.error([*at, "segments", j, "id"], _("segment id {id!r} is already used by "
+                                                       "segments[{i}]").format(
+                id=seg["id"], i=by_id[seg["id"]]), "duplicate-segment-id")
         else:
             by_id[seg["id"]] = j
     owner: dict[str, int] = {}
@@ -140,14 +149,16 @@ def _lint_tile(tile: dict[str, Any], at: list[str | int], report: _Report) -> No
             if port not in owner:
                 owner[port] = j
                 continue
-            where = "this segment" if owner[port] == j else f"segment {segs[owner[port]]['id']!r}"
-            report.error([*at, "segments", j, "ports", k], f"port {port} is already in {where}",
-                         "port-twice")
+            text = _("port {port} is already in this segment").format(port=port) \
+                if owner[port] == j else _("port {port} is already in segment {id!r}").format(
+                    port=port, id=segs[owner[port]]["id"])
+            report.error([*at, "segments", j, "ports", k], text, "port-twice")
     missing = [p for p in PORT_NAMES if p not in owner]
     if missing:
-        noun = "port" if len(missing) == 1 else "ports"
-        report.error([*at, "segments"], f"{noun} {', '.join(missing)} in no segment: every port "
-                     "belongs to exactly one segment", "port-missing")
+        report.error([*at, "segments"], ngettext(
+            "port {ports} in no segment: every port belongs to exactly one segment",
+            "ports {ports} in no segment: every port belongs to exactly one segment",
+            len(missing)).format(ports=", ".join(missing)), "port-missing")
     for j, seg in enumerate(segs):
         _lint_links(seg, [*at, "segments", j], segs, by_id, owner, report)
     for side in range(4):
@@ -164,8 +175,9 @@ def _lint_links(seg: dict[str, Any], at: list[str | int], segs: list[dict[str, A
     elif "cities" in seg:
         for k, name in enumerate(seg["cities"]):
             if name not in by_id:
-                report.error([*at, "cities", k], f"no segment {name!r} on this tile (segments: "
-                             f"{', '.join(by_id)})", "unknown-city")
+                report.error([*at, "cities", k], _("no segment {id!r} on this tile (segments: "
+                                                   "{segments})").format(
+                    id=name, segments=", ".join(by_id)), "unknown-city")
             elif segs[by_id[name]]["kind"] != CITY:
                 report.error([*at, "cities", k], f"segment {name!r} is "
                              f"{_a(segs[by_id[name]]['kind'])}, not a city", "unknown-city")
@@ -181,8 +193,10 @@ def _lint_links(seg: dict[str, Any], at: list[str | int], segs: list[dict[str, A
                 report.error([*at, "wraps", k], f"side {side} has {_a(kind)} on its centre "
                              "port, not a road or river", "wraps-side")
             elif len(mine) < 2:
-                report.error([*at, "wraps", k], f"wraps {side} but does not hold both {left} and "
-                             f"{right}", "wraps-side")
+                report.error([*at, "wraps", k], _("wraps {side} but does not hold both {left} "
+                                                  "and {right}").format(side=side, left=left,
+                                                                        right=right),
+                             "wraps-side")
 
 
 def _lint_side(side: int, segs: list[dict[str, Any]], owner: dict[str, int],
@@ -252,14 +266,16 @@ class _BoardLint:
         data = self.data
         for k, set_id in enumerate(data.get("tilesets", [])):
             if not self._known_set(set_id):
-                self.report.error(["tilesets", k], f"tile set {set_id!r} is not loaded (loaded: "
-                                  f"{', '.join(self.loaded) or 'none'})", "unknown-set")
+                self.report.error(["tilesets", k], _("tile set {id!r} is not loaded (loaded: "
+                                                     "{loaded})").format(
+                    id=set_id, loaded=", ".join(self.loaded) or _("none")), "unknown-set")
         for i, placement in enumerate(data.get("tiles", [])):
             self.placement(placement, ["tiles", i])
         for i, figure in enumerate(data.get("figures", [])):
             at: list[str | int] = ["figures", i]
             self.player(figure["owner"], [*at, "owner"])
-            self.feature(figure, at, f"this {figure['kind']}")
+            self.feature(figure, at, _("no tile at ({x}, {y}) for this {figure}"),
+                         figure=figure_name(figure["kind"]))
         self.annotations(data.get("annotations", {}))
         for i, move in enumerate(data.get("moves", [])):
             self.move(move, ["moves", i])
@@ -271,17 +287,19 @@ class _BoardLint:
         set_id = ref.split("/", 1)[0]
         if ref in self.catalogue:
             if self.listed is not None and set_id not in self.listed:
-                self.report.warning(at, f"tile {ref!r} comes from set {set_id!r}, which "
-                                    "tilesets does not list", "set-not-listed", cell=cell)
+                self.report.warning(at, _("tile {tile!r} comes from set {set!r}, which tilesets "
+                                          "does not list").format(tile=ref, set=set_id),
+                                    "set-not-listed", cell=cell)
             return self.catalogue.tile(ref)
         close = self.suggest(ref)
         if close:
-            hint = f"; did you mean {', '.join(close)}?"
+            text = _("unknown tile {tile!r}; did you mean {close}?")
         elif set_id in self.loaded:
-            hint = f"; set {set_id!r} has no such tile"
+            text = _("unknown tile {tile!r}; set {set!r} has no such tile")
         else:
-            hint = f"; no tile set {set_id!r} is loaded"
-        self.report.error(at, f"unknown tile {ref!r}{hint}", "unknown-tile", cell=cell)
+            text = _("unknown tile {tile!r}; no tile set {set!r} is loaded")
+        self.report.error(at, text.format(tile=ref, set=set_id, close=", ".join(close)),
+                          "unknown-tile", cell=cell)
         return None
 
     def suggest(self, ref: str) -> list[str]:
@@ -306,50 +324,56 @@ class _BoardLint:
         tile = self.tile(placement["tile"], [*at, "tile"], cell)
         if cell in self.cells:
             other = self.data["tiles"][self.cells[cell]]["tile"]
-            self.report.error(at, f"cell ({cell[0]}, {cell[1]}) already holds {other} "
-                              f"(tiles[{self.cells[cell]}])", "cell-taken", cell=cell)
+            self.report.error(at, _("cell ({x}, {y}) already holds {tile} (tiles[{i}])").format(
+                x=cell[0], y=cell[1], tile=other, i=self.cells[cell]), "cell-taken", cell=cell)
             return
         self.cells[cell] = int(at[-1])
         self.placed[cell] = tile
 
-    def feature(self, ref: dict[str, Any], at: list[str | int], what: str) -> None:
-        """A figure or feature reference: a placed tile and one of its segments."""
+    def feature(self, ref: dict[str, Any], at: list[str | int], no_tile: str,
+                **names: str) -> None:
+        """A figure or feature reference: a placed tile and one of its segments; ``no_tile``
+        (with ``{x}``, ``{y}`` and ``names``) says there is no tile there."""
         cell = (ref["x"], ref["y"])
         segment = ref["segment"]
         if cell not in self.cells:
-            self.report.error(at, f"no tile at ({cell[0]}, {cell[1]}) for {what}", "no-tile",
+            self.report.error(at, no_tile.format(x=cell[0], y=cell[1], **names), "no-tile",
                               cell=cell, segment=segment)
             return
         tile = self.placed[cell]
         if tile is not None and segment not in tile.segment_index:
-            self.report.error([*at, "segment"], f"tile {tile.ref} has no segment {segment!r} "
-                              f"(segments: {', '.join(tile.segment_index)})", "unknown-segment",
-                              cell=cell, segment=segment)
+            self.report.error([*at, "segment"], _(
+                "tile {tile} has no segment {segment!r} (segments: {segments})").format(
+                    tile=tile.ref, segment=segment, segments=", ".join(tile.segment_index)),
+                "unknown-segment", cell=cell, segment=segment)
 
     def player(self, index: int, at: Where) -> None:
         if index < self.players:
             return
-        have = ("the board has no players" if not self.players else
-                f"the board has {self.players} player{'s' if self.players > 1 else ''} "
-                f"(indices 0 to {self.players - 1})")
-        self.report.error(at, f"no player {index}: {have}", "no-player")
+        text = _("no player {index}: the board has no players") if not self.players else \
+            ngettext("no player {index}: the board has {n} player (indices 0 to {last})",
+                     "no player {index}: the board has {n} players (indices 0 to {last})",
+                     self.players)
+        self.report.error(at, text.format(index=index, n=self.players, last=self.players - 1),
+                          "no-player")
 
     def annotations(self, notes: dict[str, Any]) -> None:
         at: list[str | int] = ["annotations"]
         for i, arrow in enumerate(notes.get("arrows", [])):
             if arrow["from"] == arrow["to"]:
-                self.report.warning([*at, "arrows", i], "the arrow starts and ends on the same "
-                                    "cell", "arrow-loop")
+                self.report.warning([*at, "arrows", i], _("the arrow starts and ends on the "
+                                                          "same cell"), "arrow-loop")
         for i, light in enumerate(notes.get("highlights", [])):
             seen: set[tuple[int, int]] = set()
             for k, (x, y) in enumerate(light.get("cells", [])):
                 if (x, y) in seen:
-                    self.report.warning([*at, "highlights", i, "cells", k], f"cell ({x}, {y}) "
-                                        "is listed twice", "duplicate-cell", cell=(x, y))
+                    self.report.warning([*at, "highlights", i, "cells", k], _(
+                        "cell ({x}, {y}) is listed twice").format(x=x, y=y), "duplicate-cell",
+                        cell=(x, y))
                 seen.add((x, y))
             if "feature" in light:
                 self.feature(light["feature"], [*at, "highlights", i, "feature"],
-                             "this highlight")
+                             _("no tile at ({x}, {y}) for this highlight"))
 
     def move(self, move: dict[str, Any], at: list[str | int]) -> None:
         self.player(move["player"], [*at, "player"])
@@ -358,9 +382,10 @@ class _BoardLint:
         tile = self.tile(move["tile"], [*at, "tile"])
         figure = move.get("figure")
         if tile is not None and figure and figure["segment"] not in tile.segment_index:
-            self.report.error([*at, "figure", "segment"], f"tile {tile.ref} has no segment "
-                              f"{figure['segment']!r} (segments: "
-                              f"{', '.join(tile.segment_index)})", "unknown-segment")
+            self.report.error([*at, "figure", "segment"], _(
+                "tile {tile} has no segment {segment!r} (segments: {segments})").format(
+                    tile=tile.ref, segment=figure["segment"],
+                    segments=", ".join(tile.segment_index)), "unknown-segment")
 
     def puzzle(self, puzzle: dict[str, Any]) -> None:
         at: list[str | int] = ["puzzle"]
@@ -372,7 +397,8 @@ class _BoardLint:
         if "player" in objective:
             self.player(objective["player"], [*at, "objective", "player"])
         if "feature" in objective:
-            self.feature(objective["feature"], [*at, "objective", "feature"], "the objective")
+            self.feature(objective["feature"], [*at, "objective", "feature"],
+                         _("no tile at ({x}, {y}) for the objective"))
         for i, move in enumerate(puzzle.get("solution", [])):
             self.move(move, [*at, "solution", i])
 

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from editor.i18n import N_, _, ngettext
 from editor.model.findings import Finding
 from editor.resources import data_dir
 
@@ -29,9 +30,30 @@ BOARD = "board"
 _SUFFIX = ".schema.json"
 _WEAK = frozenset({"anyOf", "oneOf"})
 _TYPE_WORDS = {
-    "object": "an object", "array": "a list", "string": "a string", "integer": "an integer",
-    "number": "a number", "boolean": "true or false", "null": "null",
+    "object": N_("an object"), "array": N_("a list"), "string": N_("a string"),
+    "integer": N_("an integer"), "number": N_("a number"), "boolean": N_("true or false"),
+    "null": "null",
 }
+#: The schemas' names of a kind of value (their ``title``), and of several of them.
+_TITLES = {
+    "colour": (N_("colour"), N_("colours")), "edition name": (N_("edition name"),
+                                                          N_("edition names")),
+    "objective type": (N_("objective type"), N_("objective types")),
+    "port name": (N_("port name"), N_("port names")), "rotation": (N_("rotation"),
+                                                                 N_("rotations")),
+    "set id": (N_("set id"), N_("set ids")), "side": (N_("side"), N_("sides")),
+    "tile id": (N_("tile id"), N_("tile ids")),
+    "tile reference": (N_("tile reference"), N_("tile references")),
+}
+
+
+def _title(title: str, plural: bool = False) -> str:
+    """A schema's name of a kind of value in the current language (English as written
+    when it is not one of :data:`_TITLES`)."""
+    names = _TITLES.get(title)
+    if names is None:
+        return f"{title}s" if plural else title
+    return _(names[1] if plural else names[0])
 
 
 class SchemaLoadError(RuntimeError):
@@ -156,19 +178,21 @@ def check_schemas() -> list[Finding]:
             continue
         expected = schema_id(name)
         if data.get("$id") != expected:
-            findings.append(Finding(f"$id should be {expected}", "$", file, "schema-id"))
+            findings.append(Finding(_("$id should be {id}").format(id=expected), "$", file,
+                                    "schema-id"))
             continue
         checked[expected] = (file, data)
     local = Registry().with_resources(
         (uri, Resource.from_contents(data, default_specification=DRAFT202012))
-        for uri, (_, data) in checked.items())
+        for uri, (_file, data) in checked.items())
     for uri, (file, data) in checked.items():
         resolver = local.resolver(base_uri=uri)
         for where, ref in _refs(data, ()):
             try:
                 resolver.lookup(ref)
             except Unresolvable:
-                findings.append(Finding(f"$ref {ref!r} does not resolve", json_path(where),
+                findings.append(Finding(_("$ref {ref!r} does not resolve").format(ref=ref),
+                                        json_path(where),
                                         file, "schema-ref"))
     return findings
 
@@ -219,7 +243,8 @@ def _findings(error: ValidationError, file: str) -> list[Finding]:
     if error.validator == "uniqueItems" and isinstance(error.instance, list):
         index = _first_duplicate(error.instance)
         if index is not None:
-            return [Finding(f"lists {_show(error.instance[index])} more than once",
+            return [Finding(_("lists {value} more than once").format(
+                                value=_show(error.instance[index])),
                             json_path([*path, index]), file, code)]
     return [Finding(_message(error), json_path(path), file, code)]
 
@@ -240,11 +265,13 @@ def _unknown_key(key: str, schema_: dict[str, Any], conditional: bool) -> str:
     """Names the key and what is allowed; "not allowed here" when a branch refused it."""
     patterns = list(schema_.get("patternProperties", {}))
     allowed = [*schema_.get("properties", {}),
-               *(f"keys matching {p}" for p in patterns if p != "^x-")]
+               *(_("keys matching {pattern}").format(pattern=p) for p in patterns
+                 if p != "^x-")]
     if "^x-" in patterns:
         allowed.append("x-*")
-    head = f"key {key!r} is not allowed here" if conditional else f"unknown key {key!r}"
-    return f"{head} (allowed: {', '.join(allowed)})"
+    text = _("key {key!r} is not allowed here (allowed: {allowed})") if conditional \
+        else _("unknown key {key!r} (allowed: {allowed})")
+    return text.format(key=key, allowed=", ".join(allowed))
 
 
 def _first_duplicate(items: list[Any]) -> int | None:
@@ -276,48 +303,65 @@ def _message(error: ValidationError) -> str:
     sub = error.schema if isinstance(error.schema, dict) else {}
     if kind is None:
         parent = error.absolute_path[-1] if error.absolute_path else None
-        return f"key {parent!r} is not allowed here" if isinstance(parent, str) else (
-            "not allowed here")
+        return _("key {key!r} is not allowed here").format(key=parent) \
+            if isinstance(parent, str) else _("not allowed here")
     if kind == "type":
         wanted = [value] if isinstance(value, str) else list(value)
-        words = [_TYPE_WORDS.get(t, t) for t in wanted] if len(wanted) == 1 else [
-            "a boolean" if t == "boolean" else _TYPE_WORDS.get(t, t) for t in wanted]
-        return f"expected {_or(words)}, got {_describe(instance)}"
+        words = [_(_TYPE_WORDS[t]) if t in _TYPE_WORDS else t for t in wanted] \
+            if len(wanted) == 1 else [
+                _("a boolean") if t == "boolean" else _(_TYPE_WORDS[t]) if t in _TYPE_WORDS
+                else t for t in wanted]
+        return _("expected {wanted}, got {found}").format(wanted=_or(words),
+                                                         found=_describe(instance))
     if kind == "required":
         missing = [k for k in value if k not in instance]
         key = next((k for k in missing if error.message.startswith(repr(k))), missing[0])
-        return f"missing required key {key!r}"
+        return _("missing required key {key!r}").format(key=key)
     if kind == "const":
-        return f"must be {_show(value)}, got {_show(instance)}"
+        return _("must be {value}, got {found}").format(value=_show(value),
+                                                       found=_show(instance))
     if kind == "enum":
         names = ", ".join(str(v) if isinstance(v, str) else _show(v) for v in value)
         if "title" in sub:
-            return f"{_show(instance)} is not one of the {len(value)} {sub['title']}s {names}"
-        return f"{_show(instance)} is not one of {names}"
+            return _("{found} is not one of the {n} {titles} {names}").format(
+                found=_show(instance), n=len(value), titles=_title(sub["title"], True),
+                names=names)
+        return _("{found} is not one of {names}").format(found=_show(instance), names=names)
     if kind == "pattern":
         if "title" not in sub:
-            return f"{_show(instance)} does not match the pattern {value}"
-        example = f" (for example {sub['examples'][0]})" if sub.get("examples") else ""
-        return f"{_show(instance)} is not a valid {sub['title']}{example}"
+            return _("{found} does not match the pattern {pattern}").format(
+                found=_show(instance), pattern=value)
+        if sub.get("examples"):
+            return _("{found} is not a valid {title} (for example {example})").format(
+                found=_show(instance), title=_title(sub["title"]), example=sub["examples"][0])
+        return _("{found} is not a valid {title}").format(found=_show(instance),
+                                                         title=_title(sub["title"]))
     if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
-        bound = {"minimum": "at least", "exclusiveMinimum": "more than",
-                 "maximum": "at most", "exclusiveMaximum": "less than"}[kind]
-        return f"must be {bound} {_show(value)}, got {_show(instance)}"
+        bound = {"minimum": N_("must be at least {value}, got {found}"),
+                 "exclusiveMinimum": N_("must be more than {value}, got {found}"),
+                 "maximum": N_("must be at most {value}, got {found}"),
+                 "exclusiveMaximum": N_("must be less than {value}, got {found}")}[kind]
+        return _(bound).format(value=_show(value), found=_show(instance))
     if kind in ("minItems", "minLength") and value == 1:
-        return "must not be empty"
+        return _("must not be empty")
     if kind == "minItems":
-        return f"needs at least {value} items, has {len(instance)}"
+        return ngettext("needs at least {n} items, has {count}",
+                        "needs at least {n} items, has {count}", value).format(
+            n=value, count=len(instance))
     if kind == "maxItems":
-        return f"has {len(instance)} items, at most {value} allowed"
+        return ngettext("has {count} items, at most {n} allowed",
+                        "has {count} items, at most {n} allowed", value).format(
+            n=value, count=len(instance))
     if kind in _WEAK:
         keys = _alternative_keys(error)
-        return f"needs exactly one of {_or(repr(k) for k in keys)}"
+        return _("needs exactly one of {keys}").format(keys=_or(repr(k) for k in keys))
     return str(error.message)
 
 
 def _or(words: Iterable[str]) -> str:
     items = list(words)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else _("{items} or {last}").format(
+        items=", ".join(items[:-1]), last=items[-1])
 
 
 def _describe(value: Any) -> str:
@@ -325,11 +369,11 @@ def _describe(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return _show(value)
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, list):
-        return "a list"
-    word = "a string" if isinstance(value, str) else (
-        "an integer" if isinstance(value, int) else "a number")
+        return _("a list")
+    word = _("a string") if isinstance(value, str) else (
+        _("an integer") if isinstance(value, int) else _("a number"))
     return f"{word} ({_show(value)})"
 
 

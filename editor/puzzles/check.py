@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from editor.i18n import _
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.rules.moves import IllegalMove, Move
@@ -84,7 +85,7 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue,
     """Check the position's puzzle (``PuzzleError`` when the board has no puzzle block;
     :class:`~.progress.Stopped` when ``progress`` is cancelled or out of time)."""
     if position.puzzle is None:
-        raise PuzzleError("the board has no puzzle block")
+        raise PuzzleError(_("the board has no puzzle block"))
     puzzle = Puzzle.from_dict(position.puzzle)
     names = [p.name for p in position.board.players]
     report = CheckReport(puzzle, rules.name, puzzle.objective.describe(
@@ -100,7 +101,7 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue,
     else:
         try:
             report.solution = solver.solution()
-            report.outcome, _ = solver.evaluate(report.solution)
+            report.outcome, _after = solver.evaluate(report.solution)
             report.legal = True
         except (PuzzleError, IllegalMove) as exc:
             report.problems.append(f"the solution is not legal: {exc}")

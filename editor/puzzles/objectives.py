@@ -25,6 +25,7 @@ from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import open_ports
 from editor.model.ports import SIDE_DELTA, side_of
 from editor.model.tiles import CLOISTER_KINDS, EDGE_KINDS
+from editor.terms import feature_name
 
 from .puzzle import (
     BEST_MARGIN,
@@ -193,29 +194,32 @@ def goal_for(objective: Objective, to_move: int, board: Board) -> Goal:
     """The goal for a puzzle's objective on its board (``PuzzleError`` when it is unusable)."""
     player = objective.player if objective.player is not None else to_move
     if not 0 <= player < len(board.players):
-        raise PuzzleError(f"the objective is for player {player}, but the board has "
-                          f"{len(board.players)} players")
+        raise PuzzleError(ngettext(
+            "the objective is for player {player}, but the board has {n} player",
+            "the objective is for player {player}, but the board has {n} players",
+            len(board.players)).format(player=player, n=len(board.players)))
     if objective.type == MOST_POINTS:
         return MostPoints(objective, player)
     if objective.type == BEST_MARGIN:
         return BestMargin(objective, player)
     if objective.type == REACH_POINTS:
         if objective.points is None:
-            raise PuzzleError("a reach-points objective needs points")
+            raise PuzzleError(_("a reach-points objective needs points"))
         return ReachPoints(objective, player)
     if objective.type == BLOCK_COMPLETION:
         ref = objective.feature
         if ref is None:
-            raise PuzzleError("a block-completion objective needs a feature")
+            raise PuzzleError(_("a block-completion objective needs a feature"))
         placed = board.at(ref.x, ref.y)
         if placed is None or ref.segment not in placed.tile.segment_index:
-            raise PuzzleError(f"the objective's feature: no segment {ref.segment!r} at "
-                              f"({ref.x}, {ref.y})")
+            raise PuzzleError(_("the objective's feature: no segment {segment!r} at ({x}, {y})"
+                                ).format(segment=ref.segment, x=ref.x, y=ref.y))
         node = placed.node(ref.segment)
         kind = board.node_kind(node)
         if kind not in EDGE_KINDS | CLOISTER_KINDS:
-            raise PuzzleError(f"the objective's feature is a {kind}, which is never completed")
+            raise PuzzleError(_("the objective's feature ({feature}) is never completed").format(
+                feature=feature_name(kind)))
         if board.is_complete(node):
-            raise PuzzleError("the objective's feature is already completed")
+            raise PuzzleError(_("the objective's feature is already completed"))
         return BlockCompletion(objective, player, node)
-    raise PuzzleError(f"unknown objective {objective.type!r}")
+    raise PuzzleError(_("unknown objective {type!r}").format(type=objective.type))

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from editor.i18n import _, ngettext
 from editor.model.board import Board
 from editor.model.ports import quarter_turns
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.rules.movelog import entry_of
 from editor.rules.moves import TAKE_BACK, FigureAction, Move
+from editor.terms import feature_name
 
 MOST_POINTS = "most-points"
 BEST_MARGIN = "best-margin"
@@ -71,18 +73,24 @@ class Objective:
     def describe(self, names: list[str], to_move: int, board: Board | None = None) -> str:
         """The objective in one sentence, for people (``board`` names the feature's kind)."""
         who = self.player if self.player is not None else to_move
-        name = names[who] if 0 <= who < len(names) else f"player {who}"
+        name = names[who] if 0 <= who < len(names) else _("player {n}").format(n=who)
         if self.type == BEST_MARGIN:
-            return f"{name}: the best lead over every opponent after final scoring"
+            return _("{name}: the best lead over every opponent after final scoring").format(
+                name=name)
         if self.type == REACH_POINTS:
-            return f"{name}: reach at least {self.points} points on the score track"
+            return ngettext("{name}: reach at least {n} point on the score track",
+                            "{name}: reach at least {n} points on the score track",
+                            self.points or 0).format(name=name, n=self.points)
         if self.type == BLOCK_COMPLETION and self.feature is not None:
             f = self.feature
             placed = board.at(f.x, f.y) if board is not None else None
-            what = placed.tile.segment(f.segment).kind if placed is not None and \
-                f.segment in placed.tile.segment_index else f"feature of {f.segment}"
-            return f"{name}: make sure the {what} at ({f.x}, {f.y}) can never be completed"
-        return f"{name}: score as many points as possible this turn"
+            if placed is not None and f.segment in placed.tile.segment_index:
+                return _("{name}: make sure the {feature} at ({x}, {y}) can never be "
+                         "completed").format(name=name, x=f.x, y=f.y, feature=feature_name(
+                             placed.tile.segment(f.segment).kind))
+            return _("{name}: make sure the feature of {segment} at ({x}, {y}) can never be "
+                     "completed").format(name=name, segment=f.segment, x=f.x, y=f.y)
+        return _("{name}: score as many points as possible this turn").format(name=name)
 
 
 @dataclass(slots=True)
@@ -142,7 +150,8 @@ class Puzzle:
         try:
             return [catalogue.tile(ref) for ref in self.hand]
         except KeyError as exc:
-            raise PuzzleError(f"the hand names an unknown tile {exc.args[0]!r}") from exc
+            raise PuzzleError(_("the hand names an unknown tile {tile!r}").format(
+                tile=exc.args[0])) from exc
 
 
 def move_to_dict(move: Move) -> dict[str, Any]:
@@ -154,11 +163,11 @@ def move_from_dict(data: dict[str, Any], catalogue: Catalogue, board: Board) -> 
     """Read a move of the file form; ``board`` is the position it is played on (a ``return``
     takes back the mover's figure standing on that segment, of whatever kind it is)."""
     if data.get("pass") or "tile" not in data:
-        raise PuzzleError("a pass is not a puzzle move")
+        raise PuzzleError(_("a pass is not a puzzle move"))
     try:
         tile = catalogue.tile(data["tile"])
     except KeyError as exc:
-        raise PuzzleError(f"unknown tile {data['tile']!r}") from exc
+        raise PuzzleError(_("unknown tile {tile!r}").format(tile=data["tile"])) from exc
     player = data["player"]
     action = None
     if "figure" in data:
@@ -173,7 +182,8 @@ def move_from_dict(data: dict[str, Any], catalogue: Catalogue, board: Board) -> 
             placed.tile.segment_index else None
         mine = next((f for f in board.figures if f.node == node and f.owner == player), None)
         if mine is None:
-            raise PuzzleError(f"player {player} has no figure on {ref['segment']} at {cell} "
-                              "to take back")
+            raise PuzzleError(_("player {player} has no figure on {segment} at {cell} to take "
+                                "back").format(player=player, segment=ref["segment"],
+                                               cell=cell))
         action = FigureAction(mine.kind, ref["segment"], TAKE_BACK, cell)
     return Move(player, tile, data["x"], data["y"], quarter_turns(data["rotation"]), action)

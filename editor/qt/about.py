@@ -76,8 +76,8 @@ def documents() -> list[tuple[str, Path]]:
     readme = docs / "README.md"
     if not readme.is_file():
         readme = docs.parent / "README.md"
-    wanted = [("User guide (README)", readme), ("File formats", docs / "FORMATS.md"),
-              ("Rules reference", docs / "rules.md")]
+    wanted = [(_("User guide (README)"), readme), (_("File formats"), docs / "FORMATS.md"),
+              (_("Rules reference"), docs / "rules.md")]
     return [(title, path) for title, path in wanted if path.is_file()]
 
 
@@ -86,18 +86,20 @@ def about_html() -> str:
     links = [f"<a href='{escape(url)}'>{escape(label)}</a>" for label, url in project_links()]
     docs = documents()
     if docs:
+        guide = escape(_("User guide"))
         links.append(f"<a href='{QUrl.fromLocalFile(str(docs[0][1])).toString()}'>"
-                     "User guide</a> (F1)")
-    return (f"<h3>{TITLE} {escape(version())}</h3>"
-            "<p>Build, annotate, score and compare Carcassonne positions across editions; "
-            "design tile sets and puzzles.</p>"
-            f"<p>Licence: {escape(licence())} · rules for each edition as plugins</p>"
-            f"<p>{' · '.join(links)}</p>")
+                     f"{guide}</a> (F1)")
+    summary = _("Build, annotate, score and compare Carcassonne positions across editions; "
+                "design tile sets and puzzles.")
+    licensing = _("Licence: {licence} · rules for each edition as plugins").format(
+        licence=licence())
+    return (f"<h3>{TITLE} {escape(version())}</h3><p>{escape(summary)}</p>"
+            f"<p>{escape(licensing)}</p><p>{' · '.join(links)}</p>")
 
 
 def show_about(parent: QWidget | None) -> None:
     """Help → About."""
-    QMessageBox.about(parent, f"About {TITLE}", about_html())
+    QMessageBox.about(parent, _("About {app}").format(app=TITLE), about_html())
 
 
 class HelpViewer(QWidget):

@@ -10,6 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from editor.i18n import _
 from editor.model.findings import Finding
 from editor.model.tilesets import Catalogue, TileSet
 from editor.plugins import PluginHost, default_host
@@ -56,12 +57,12 @@ def sample_path() -> str:
 def ask_recovery(entries: list[files.Recovery]) -> str:
     """Ask whether to recover autosaves: ``recover``, ``discard`` or ``later``."""
     box = QMessageBox(QMessageBox.Icon.Question, APP_TITLE,
-                      "The editor did not close properly last time.")
-    box.setInformativeText("Unsaved work was autosaved:\n\n" + "\n".join(
-        f"• {e.label}" for e in entries) + "\n\nRecover it?")
-    recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton("Decide later", QMessageBox.ButtonRole.RejectRole)
+                      _("The editor did not close properly last time."))
+    box.setInformativeText(_("Unsaved work was autosaved:\n\n{files}\n\nRecover it?").format(
+        files="\n".join(f"• {e.label}" for e in entries)))
+    recover = box.addButton(_("Recover"), QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton(_("Discard"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(_("Decide later"), QMessageBox.ButtonRole.RejectRole)
     box.setDefaultButton(recover)
     box.exec()
     clicked = box.clickedButton()

@@ -6,8 +6,10 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from editor.i18n import N_, _
 from editor.model.board import Cell
 from editor.model.players import Player
+from editor.terms import figure_name
 
 from .document import Annotation, BoardDocument, BoardState, FigureSpec, TileSpec
 
@@ -41,7 +43,8 @@ class PlaceTile(DocumentCommand):
     def __init__(self, doc: BoardDocument, spec: TileSpec) -> None:
         if spec.cell in doc.board.cells:
             raise ValueError(f"cell {spec.cell} already holds a tile")
-        super().__init__(doc, f"Place {spec.tile.ref} at ({spec.x}, {spec.y})")
+        super().__init__(doc, _("Place {tile} at ({x}, {y})").format(
+            tile=spec.tile.ref, x=spec.x, y=spec.y))
         self.spec = spec
 
     def redo(self) -> None:
@@ -58,7 +61,7 @@ class RemoveTile(DocumentCommand):
         spec = doc.tile_at(x, y)
         if spec is None:
             raise ValueError(f"no tile at ({x}, {y})")
-        super().__init__(doc, f"Remove {spec.tile.ref} at ({x}, {y})")
+        super().__init__(doc, _("Remove {tile} at ({x}, {y})").format(tile=spec.tile.ref, x=x, y=y))
         self.cell = (x, y)
         self.removed: tuple[TileSpec, list[tuple[int, FigureSpec]]] | None = None
 
@@ -80,7 +83,8 @@ class RotateTile(DocumentCommand):
         spec = doc.tile_at(x, y)
         if spec is None:
             raise ValueError(f"no tile at ({x}, {y})")
-        super().__init__(doc, f"Rotate {spec.tile.ref} at ({x}, {y}) to {rotation % 4 * 90}°")
+        super().__init__(doc, _("Rotate {tile} at ({x}, {y}) to {degrees}°").format(
+            tile=spec.tile.ref, x=x, y=y, degrees=rotation % 4 * 90))
         self.cell = (x, y)
         self.old = spec.rotation
         self.new = rotation % 4
@@ -98,7 +102,8 @@ class MoveTile(DocumentCommand):
     def __init__(self, doc: BoardDocument, source: Cell, target: Cell) -> None:
         if source not in doc.board.cells or target in doc.board.cells:
             raise ValueError(f"cannot move a tile from {source} to {target}")
-        super().__init__(doc, f"Move tile {source} to {target}")
+        super().__init__(doc, _("Move tile {source} to {target}").format(source=source,
+                                                                          target=target))
         self.source = source
         self.target = target
 
@@ -118,8 +123,9 @@ class AddFigure(DocumentCommand):
     def __init__(self, doc: BoardDocument, spec: FigureSpec) -> None:
         check_segment(doc, spec)
         owner = doc.players[spec.owner].name if 0 <= spec.owner < len(doc.players) else "?"
-        super().__init__(doc, f"Add {owner}'s {spec.kind} on {spec.segment} at "
-                              f"({spec.x}, {spec.y})")
+        super().__init__(doc, _("Add a figure of {owner} ({figure}) on {segment} at ({x}, {y})"
+                                ).format(owner=owner, figure=figure_name(spec.kind),
+                                         segment=spec.segment, x=spec.x, y=spec.y))
         self.spec = spec
         self.index: int | None = None
         self.took = False
@@ -144,7 +150,8 @@ class RemoveFigure(DocumentCommand):
 
     def __init__(self, doc: BoardDocument, index: int) -> None:
         spec = doc.figures()[index]
-        super().__init__(doc, f"Remove {spec.kind} from {spec.segment} at ({spec.x}, {spec.y})")
+        super().__init__(doc, _("Remove a figure ({figure}) from {segment} at ({x}, {y})").format(
+            figure=figure_name(spec.kind), segment=spec.segment, x=spec.x, y=spec.y))
         self.index = index
         self.spec = spec
         self.gave = False
@@ -168,8 +175,8 @@ class MoveFigure(DocumentCommand):
     def __init__(self, doc: BoardDocument, index: int, target: FigureSpec) -> None:
         check_segment(doc, target)
         self.old = doc.figures()[index]
-        super().__init__(doc, f"Move {self.old.kind} to {target.segment} at "
-                              f"({target.x}, {target.y})")
+        super().__init__(doc, _("Move a figure ({figure}) to {segment} at ({x}, {y})").format(
+            figure=figure_name(self.old.kind), segment=target.segment, x=target.x, y=target.y))
         self.index = index
         self.new = target
 
@@ -189,7 +196,7 @@ class AddPlayer(DocumentCommand):
     """Add a player (at the end unless ``index`` says where)."""
 
     def __init__(self, doc: BoardDocument, player: Player, index: int | None = None) -> None:
-        super().__init__(doc, f"Add player {player.name}")
+        super().__init__(doc, _("Add player {name}").format(name=player.name))
         self.player = player
         self.index = len(doc.players) if index is None else index
 
@@ -204,7 +211,7 @@ class RemovePlayer(DocumentCommand):
     """Remove a player and their figures."""
 
     def __init__(self, doc: BoardDocument, index: int) -> None:
-        super().__init__(doc, f"Remove player {doc.players[index].name}")
+        super().__init__(doc, _("Remove player {name}").format(name=doc.players[index].name))
         self.index = index
         self.saved: tuple[Player, list[FigureSpec]] | None = None
 
@@ -226,7 +233,8 @@ class EditPlayer(DocumentCommand):
 
     def __init__(self, doc: BoardDocument, index: int, **fields: Any) -> None:
         names = ", ".join(fields)
-        super().__init__(doc, f"Edit {doc.players[index].name}: {names}")
+        super().__init__(doc, _("Edit {name}: {fields}").format(name=doc.players[index].name,
+                                                                 fields=names))
         self.index = index
         self.new = fields
         self.old: dict[str, Any] = {}
@@ -252,13 +260,20 @@ class EditPlayer(DocumentCommand):
 
 # -- annotations and description -----------------------------------------------------------
 
+#: The undo texts of the annotation commands, per kind of annotation.
+ADD = {"notes": N_("Add note"), "arrows": N_("Add arrow"), "highlights": N_("Add highlight")}
+EDIT = {"notes": N_("Edit note"), "arrows": N_("Edit arrow"),
+        "highlights": N_("Edit highlight")}
+REMOVE = {"notes": N_("Remove note"), "arrows": N_("Remove arrow"),
+          "highlights": N_("Remove highlight")}
+
 
 class SetInfo(DocumentCommand):
     """Change the title or the description (typing merges into one step)."""
 
     def __init__(self, doc: BoardDocument, title: str | None = None,
                  description: str | None = None) -> None:
-        super().__init__(doc, "Edit title" if title is not None else "Edit description")
+        super().__init__(doc, _("Edit title") if title is not None else _("Edit description"))
         self.new = (title, description)
         self.old = (doc.position.title if title is not None else None,
                     doc.position.description if description is not None else None)
@@ -285,7 +300,7 @@ class AddAnnotation(DocumentCommand):
 
     def __init__(self, doc: BoardDocument, kind: str, item: Annotation,
                  index: int | None = None) -> None:
-        super().__init__(doc, f"Add {kind[:-1]}")
+        super().__init__(doc, _(ADD[kind]))
         self.kind = kind
         self.item = item
         self.index = len(doc.annotation_list(kind)) if index is None else index
@@ -301,7 +316,7 @@ class EditAnnotation(DocumentCommand):
     """Replace a note, arrow or highlight (edits of the same one merge)."""
 
     def __init__(self, doc: BoardDocument, kind: str, index: int, item: Annotation) -> None:
-        super().__init__(doc, f"Edit {kind[:-1]}")
+        super().__init__(doc, _(EDIT[kind]))
         self.kind = kind
         self.index = index
         self.new = item
@@ -328,7 +343,7 @@ class RemoveAnnotation(DocumentCommand):
     """Remove a note, arrow or highlight."""
 
     def __init__(self, doc: BoardDocument, kind: str, index: int) -> None:
-        super().__init__(doc, f"Remove {kind[:-1]}")
+        super().__init__(doc, _(REMOVE[kind]))
         self.kind = kind
         self.index = index
         self.item: Annotation = doc.annotation_list(kind)[index]
@@ -351,7 +366,7 @@ class ChangeRuleset(DocumentCommand):
     def __init__(self, doc: BoardDocument, editions: list[str],
                  options: dict[str, dict[str, Any]], state: BoardState | None = None,
                  tilesets: list[str] | None = None) -> None:
-        super().__init__(doc, f"Rules: {' + '.join(editions)}")
+        super().__init__(doc, _("Rules: {editions}").format(editions=" + ".join(editions)))
         self.new = (list(editions), {k: dict(v) for k, v in options.items()})
         self.old = (list(doc.position.editions),
                     {k: dict(v) for k, v in doc.position.options.items()})

@@ -30,6 +30,7 @@ from editor.formats.boards import load_position, save_position
 from editor.formats.findings_report import FileResult, render_text
 from editor.formats.jsonio import read_json, write_json_atomic
 from editor.formats.lint import is_tileset
+from editor.i18n import _
 from editor.jcz import read_save
 from editor.jcz.importer import import_save
 from editor.model.findings import Finding
@@ -111,8 +112,10 @@ class OpenResult:
 def internal_error(path: str, exc: Exception, doing: str = "reading") -> Finding:
     """A loader that raised, as a finding naming the file (the traceback goes to the log)."""
     log.error("internal error while %s %s:\n%s", doing, path, traceback.format_exc())
-    return Finding(f"internal error while {doing} the file ({type(exc).__name__}: {exc}); "
-                   "please report it", "$", path, "internal")
+    text = _("internal error while showing the file ({error}); please report it") \
+        if doing == "showing" else _("internal error while reading the file ({error}); please "
+                                     "report it")
+    return Finding(text.format(error=f"{type(exc).__name__}: {exc}"), "$", path, "internal")
 
 
 def guarded_open(path: str, open_: Callable[[], OpenResult]) -> OpenResult:
@@ -282,9 +285,10 @@ class Recovery:
     @property
     def label(self) -> str:
         """How the recovery dialog lists it."""
-        name = os.path.basename(self.original) if self.original else (self.title or "Untitled")
+        name = os.path.basename(self.original) if self.original else (self.title
+                                                                       or _("Untitled"))
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.time))
-        return f"{name} (autosaved {when})"
+        return _("{name} (autosaved {when})").format(name=name, when=when)
 
 
 def recoverable(folder: Path | None = None) -> list[Recovery]:

@@ -136,8 +136,8 @@ class MainWindow(QMainWindow):
         self.catalogue_dock.show()
         self.catalogue_dock.raise_()
         self.statusBar().showMessage(
-            f"Play-testing {tile_set.id}: the catalogue shows its tiles; {first.ref} is in "
-            "hand (R turns it, a click places it)", 10000)
+            _("Play-testing {set}: the catalogue shows its tiles; {tile} is in hand (R turns "
+              "it, a click places it)").format(set=tile_set.id, tile=first.ref), 10000)
 
     # -- construction ----------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from editor.formats.atomic import write_atomic
+from editor.i18n import _
 from editor.model.position import Annotations, Position
 from editor.workspace import catalogue as load_catalogue
 
@@ -69,7 +70,7 @@ def build_scene(position: Position, *, annotations: bool = True) -> QGraphicsSce
         return players[owner].colour if 0 <= owner < len(players) else "#888888"
 
     for standing in figure_items(board, board.cells, colour).values():
-        for figure_item, _ in standing:
+        for figure_item, _where in standing:
             scene.addItem(figure_item)
     if annotations:
         for item in annotation_items(board, _shown(position.annotations)):
@@ -169,13 +170,17 @@ def check_extent(position: Position, *, annotations: bool = True) -> None:
     if width <= MAX_CELLS and height <= MAX_CELLS:
         return
     tiles_only = _span(position, False)
-    blame = "tiles" if not annotations or tiles_only == span else "tiles and annotations"
-    hint = (f"move the outlying {blame} closer together"
-            + (", or leave the annotations out" if blame != "tiles" else ""))
-    raise RenderError(
-        f"the {blame} lie too far apart to draw: {_n(width)} × {_n(height)} cells (x from "
-        f"{_n(x0)} to {_n(x1)}, y from {_n(y0)} to {_n(y1)}); at most {MAX_CELLS:,} cells "
-        f"either way. {hint[0].upper()}{hint[1:]}.")
+    if not annotations or tiles_only == span:
+        message = _("the tiles lie too far apart to draw: {width} × {height} cells (x from "
+                    "{x0} to {x1}, y from {y0} to {y1}); at most {most} cells either way. "
+                    "Move the outlying tiles closer together.")
+    else:
+        message = _("the tiles and annotations lie too far apart to draw: {width} × {height} "
+                    "cells (x from {x0} to {x1}, y from {y0} to {y1}); at most {most} cells "
+                    "either way. Move the outlying tiles and annotations closer together, or "
+                    "leave the annotations out.")
+    raise RenderError(message.format(width=_n(width), height=_n(height), x0=_n(x0),
+                                     x1=_n(x1), y0=_n(y0), y1=_n(y1), most=f"{MAX_CELLS:,}"))
 
 
 def _n(value: int) -> str:
@@ -195,22 +200,25 @@ def fit_scale(scene: QGraphicsScene) -> float:
 def _image_size(scene: QGraphicsScene, scale: float | None) -> QSize:
     """The PNG's size: at ``scale``, or (None) at 1 reduced to fit the limits."""
     if scale is not None and not (scale > 0 and math.isfinite(scale)):
-        raise RenderError(f"scale must be a positive number, not {scale}")
+        raise RenderError(_("scale must be a positive number, not {scale}").format(
+            scale=scale))
     fit = fit_scale(scene)
     if fit < MIN_SCALE:
         rect = scene.sceneRect()
-        raise RenderError(
-            f"the drawing is too large for a PNG: {rect.width() / CELL:,.0f} × "
-            f"{rect.height() / CELL:,.0f} tiles would get less than {MIN_SCALE * CELL:.0f} "
-            "pixels each. Export an SVG, or move the outlying tiles and notes closer")
+        raise RenderError(_(
+            "the drawing is too large for a PNG: {width} × {height} tiles would get less than "
+            "{pixels} pixels each. Export an SVG, or move the outlying tiles and notes closer"
+        ).format(width=f"{rect.width() / CELL:,.0f}", height=f"{rect.height() / CELL:,.0f}",
+                 pixels=f"{MIN_SCALE * CELL:.0f}"))
     if scale is None:
         scale = min(1.0, fit)
     rect = scene.sceneRect()
     w, h = max(1, math.ceil(rect.width() * scale)), max(1, math.ceil(rect.height() * scale))
     if w > MAX_SIDE or h > MAX_SIDE or w * h > MAX_PIXELS:
-        raise RenderError(f"a {w:,} × {h:,} image is too large (at most {MAX_SIDE:,} pixels a "
-                          f"side and {MAX_PIXELS:,} in all); use a scale of at most "
-                          f"{math.floor(fit * 100) / 100:.2f}")
+        raise RenderError(_("a {width} × {height} image is too large (at most {side} pixels a "
+                            "side and {pixels} in all); use a scale of at most {scale}").format(
+            width=f"{w:,}", height=f"{h:,}", side=f"{MAX_SIDE:,}", pixels=f"{MAX_PIXELS:,}",
+            scale=f"{math.floor(fit * 100) / 100:.2f}"))
     return QSize(w, h)
 
 
@@ -224,8 +232,9 @@ def render_image(position: Position, *, annotations: bool = True, scale: float |
     size = _image_size(scene, scale)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     if image.isNull():
-        raise RenderError(f"not enough memory for a {size.width():,} × {size.height():,} "
-                          "image; use a smaller scale")
+        raise RenderError(_("not enough memory for a {width} × {height} image; use a smaller "
+                            "scale").format(width=f"{size.width():,}",
+                                            height=f"{size.height():,}"))
     image.fill(pal.colour(pal.BACKGROUND))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -247,7 +256,7 @@ def render_png(position: Position, path: str | os.PathLike[str], *, annotations:
 
     def write(tmp: str) -> None:
         if not image.save(tmp, "PNG"):  # type: ignore[call-overload]  # a str, at run time
-            raise OSError(f"could not write {os.fspath(path)}")
+            raise OSError(_("could not write {path}").format(path=os.fspath(path)))
 
     write_atomic(path, write, read_only_ok=read_only_ok)
 
@@ -266,9 +275,10 @@ def render_svg(position: Position, path: str | os.PathLike[str], *, annotations:
     scene = build_scene(position, annotations=annotations)
     rect = scene.sceneRect()
     if max(rect.width(), rect.height()) > MAX_CELLS * CELL + 2 * MARGIN + _HEADER:
-        raise RenderError(f"the drawing is too large for an SVG: {rect.width() / CELL:,.0f} × "
-                          f"{rect.height() / CELL:,.0f} tiles (a very long note or title?); "
-                          f"at most {MAX_CELLS:,} either way")
+        raise RenderError(_("the drawing is too large for an SVG: {width} × {height} tiles (a "
+                            "very long note or title?); at most {most} either way").format(
+            width=f"{rect.width() / CELL:,.0f}", height=f"{rect.height() / CELL:,.0f}",
+            most=f"{MAX_CELLS:,}"))
     size = QSize(math.ceil(rect.width()), math.ceil(rect.height()))
 
     def write(tmp: str) -> None:
@@ -276,15 +286,15 @@ def render_svg(position: Position, path: str | os.PathLike[str], *, annotations:
         generator.setFileName(tmp)
         generator.setSize(size)
         generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(shown(position.title) or "Carcassonne position")
+        generator.setTitle(shown(position.title) or _("Carcassonne position"))
         generator.setDescription(shown(position.description))
         painter = QPainter()
         if not painter.begin(generator):
-            raise OSError(f"could not write {os.fspath(path)}")
+            raise OSError(_("could not write {path}").format(path=os.fspath(path)))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         scene.render(painter, QRectF(0, 0, size.width(), size.height()), rect)
         if not painter.end() or not os.path.getsize(tmp):
-            raise OSError(f"could not write {os.fspath(path)}")
+            raise OSError(_("could not write {path}").format(path=os.fspath(path)))
         with open(tmp, "rb") as svg:
             content = svg.read()
         clean = _NOT_XML.sub(b"", content)

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.model.tiles import RIVER
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
@@ -56,7 +56,7 @@ def default_folder() -> str:
     """Where reports go unless the person picks another folder."""
     documents = QStandardPaths.writableLocation(
         QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
-    return str(Path(documents) / "Carcassonne studies")
+    return str(Path(documents) / _("Carcassonne studies"))
 
 
 class Picture(QLabel):
@@ -107,10 +107,10 @@ class StudyDialog(QDialog):
         self.signals.failed.connect(self._failed)
 
         self.source = QComboBox()
-        self.source.addItems(["Self-play: simulated players", "Saves in a folder (corpus)"])
+        self.source.addItems([_("Self-play: simulated players"), _("Saves in a folder (corpus)")])
         self.corpus = QLineEdit()
         self.corpus.setPlaceholderText(_("a folder of .jcz saves and boards with move logs"))
-        self._corpus_row = self._with_button(self.corpus, "Browse…", self._pick_corpus)
+        self._corpus_row = self._with_button(self.corpus, _("Browse…"), self._pick_corpus)
         self.rulesets = QListWidget()
         self.rulesets.setAccessibleName(_("Rulesets"))
         self.rulesets.setMinimumHeight(150)
@@ -121,7 +121,7 @@ class StudyDialog(QDialog):
         self.new_rules = QLineEdit()
         self.new_rules.setPlaceholderText(_("another ruleset, e.g. base:C1[farms=2001]"))
         self.new_rules.returnPressed.connect(self._add_rules)
-        rules_row = self._with_button(self.new_rules, "Add", self._add_rules)
+        rules_row = self._with_button(self.new_rules, _("Add"), self._add_rules)
         self.tilesets = QListWidget()
         self.tilesets.setAccessibleName(_("Tile sets"))
         self.tilesets.setMaximumHeight(120)
@@ -139,7 +139,7 @@ class StudyDialog(QDialog):
             box = QComboBox()
             box.addItems(player_names())
             box.setCurrentText("greedy")
-            box.setAccessibleName(f"Player {i + 1}")
+            box.setAccessibleName(_("Player {n}").format(n=i + 1))
             box.setToolTip(_("random: any legal move; greedy: the best margin after this tile "
                            "and final scoring"))
             seats.addWidget(box)
@@ -160,7 +160,7 @@ class StudyDialog(QDialog):
         self.scheduler.setToolTip(_("Play on a Dask distributed cluster instead (pip install "
                                   "'carcassonne-editor[cluster]')"))
         self.out = QLineEdit(default_folder())
-        out_row = self._with_button(self.out, "Browse…", self._pick_out)
+        out_row = self._with_button(self.out, _("Browse…"), self._pick_out)
 
         form = QFormLayout()
         form.addRow(_("Games from"), self.source)
@@ -171,9 +171,9 @@ class StudyDialog(QDialog):
         hint = QLabel(_("The rulesets' own tiles (the box) are always played too."))
         hint.setWordWrap(True)
         form.addRow(tiles_button, hint)
-        form.addRow(_("Players"), self._row(self.players, QLabel("seats"), seats))
-        form.addRow(_("Games per ruleset"), self._row(self.games, QLabel("seed"), self.seed))
-        form.addRow(_("Processes"), self._row(self.jobs, QLabel("or"), self.scheduler))
+        form.addRow(_("Players"), self._row(self.players, QLabel(_("seats")), seats))
+        form.addRow(_("Games per ruleset"), self._row(self.games, QLabel(_("seed")), self.seed))
+        form.addRow(_("Processes"), self._row(self.jobs, QLabel(_("or")), self.scheduler))
         form.addRow(_("Reports in"), out_row)
         settings = QWidget()
         settings.setLayout(form)
@@ -193,10 +193,13 @@ class StudyDialog(QDialog):
         split.addWidget(scroll)
         split.addWidget(self.results)
         split.setStretchFactor(1, 1)
-        split.setSizes([520, 660])
+        # the form as wide as its longest language needs (its rows never scroll sideways)
+        form_width = settings.sizeHint().width() + scroll.verticalScrollBar().sizeHint().width() \
+            + 2 * scroll.frameWidth()
+        split.setSizes([max(520, min(form_width, 700)), 660])
 
         self.bar = QProgressBar()
-        self.bar.setFormat("%v of %m games")
+        self.bar.setFormat(_("%v of %m games"))
         self.bar.setValue(0)
         self.status = QLabel("")
         self.status.setWordWrap(True)
@@ -324,7 +327,7 @@ class StudyDialog(QDialog):
         """The study the form describes (``StudyError`` says what is wrong)."""
         rulesets = self._checked(self.rulesets)
         if not rulesets:
-            raise StudyError("check at least one ruleset")
+            raise StudyError(_("check at least one ruleset"))
         if self.source.currentIndex() == CORPUS:
             return spec.corpus(self.host, self.corpus.text().strip(), rulesets)
         seats = [box.currentText() for box in self.seat_boxes[:self.players.value()]]
@@ -354,8 +357,9 @@ class StudyDialog(QDialog):
         self.folder = folder
         self._cancel.clear()
         self.bar.setRange(0, 0)
-        self._say(("Going on with the study in " if folder.resumed else "Playing into ")
-                  + f"{folder.path} on {executor.description}…")
+        self._say((_("Going on with the study in {folder} on {executor}…") if folder.resumed
+                   else _("Playing into {folder} on {executor}…")).format(
+            folder=folder.path, executor=executor.description))
         self._running(True)
 
         def play() -> None:
@@ -379,7 +383,7 @@ class StudyDialog(QDialog):
         if self.running:
             self._cancel.set()
             self.cancel_button.setEnabled(False)
-            self._say("Cancelling after the games being played…")
+            self._say(_("Cancelling after the games being played…"))
 
     def shutdown(self) -> None:
         """Cancel the study, wait for it to stop, and close (its window is closing)."""
@@ -401,7 +405,7 @@ class StudyDialog(QDialog):
         self.bar.setRange(0, max(total, 1))
         self.bar.setValue(done)
         if failed:
-            self.bar.setFormat(f"%v of %m games ({failed} failed)")
+            self.bar.setFormat(_("%v of %m games ({n} failed)").format(n=failed))
 
     def _finished(self, outcome: Outcome) -> None:
         self._running(False)
@@ -429,13 +433,24 @@ class StudyDialog(QDialog):
                 self.results.addTab(Picture(path), path.stem.replace("-", " ").capitalize())
         where = outcome.files[0].parent if outcome.files else ""
         if outcome.complete:
-            self._say(f"Done: {summary['played']} games played"
-                      + (f", {summary['failed']} could not be" if summary["failed"] else "")
-                      + f". The report is in {where}.")
+            played, failed = summary["played"], summary["failed"]
+            if failed:
+                self._say(ngettext("Done: {n} game played, {failed} could not be. The report "
+                                   "is in {folder}.",
+                                   "Done: {n} games played, {failed} could not be. The report "
+                                   "is in {folder}.", played).format(n=played, failed=failed,
+                                                                     folder=where))
+            else:
+                self._say(ngettext("Done: {n} game played. The report is in {folder}.",
+                                   "Done: {n} games played. The report is in {folder}.", played
+                                   ).format(n=played, folder=where))
         else:
-            self._say(f"Cancelled: {summary['played'] + summary['failed']} of "
-                      f"{summary['planned']} games are kept in {where}; Start goes on with "
-                      "the study.")
+            self._say(ngettext("Cancelled: {kept} of {n} game is kept in {folder}; Start goes "
+                               "on with the study.",
+                               "Cancelled: {kept} of {n} games are kept in {folder}; Start goes "
+                               "on with the study.", summary["planned"]).format(
+                kept=summary["played"] + summary["failed"], n=summary["planned"],
+                folder=where))
 
     def _open_folder(self) -> None:
         if self.folder is not None:

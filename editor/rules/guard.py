@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from editor.i18n import _
 from editor.model.events import Event
 from editor.model.findings import Finding, Severity
 from editor.model.players import Figure
@@ -98,55 +99,65 @@ def _event_ok(e: object, players: int, nodes: int) -> bool:
 
 def _event_problem(e: object, players: int | None, nodes: int | None) -> str | None:
     if not isinstance(e, Event):
-        return f"{short(e)} is not an Event"
+        return _("{value} is not an Event").format(value=short(e))
     if not isinstance(e.type, str):
-        return f"an event's type is {short(e.type)}, not a string"
+        return _("an event's type is {value}, not a string").format(value=short(e.type))
     if not _optional_int(e.player) or (
             e.player is not None and players is not None and not 0 <= e.player < players):
-        return f"a {e.type} event is for player {short(e.player)}, not one of the {players}"
+        return _("a {type} event is for player {player}, not one of the {n}").format(
+            type=e.type, player=short(e.player), n=players)
     for name in ("points", "count", "part", "tiles"):
         if not _int(getattr(e, name)):
-            return f"a {e.type} event's {name} is {short(getattr(e, name))}, not an integer"
+            return _("a {type} event's {field} is {value}, not an integer").format(
+                type=e.type, field=name, value=short(getattr(e, name)))
     if not _optional_int(e.root) or (
             e.root is not None and nodes is not None and not 0 <= e.root < nodes):
-        return f"a {e.type} event's root is {short(e.root)}, not a segment of the board"
+        return _("a {type} event's root is {value}, not a segment of the board").format(
+            type=e.type, value=short(e.root))
     if e.figure is not None and not isinstance(e.figure, Figure):
-        return f"a {e.type} event's figure is {short(e.figure)}, not a Figure"
+        return _("a {type} event's figure is {value}, not a Figure").format(
+            type=e.type, value=short(e.figure))
     if e.goods is not None and not isinstance(e.goods, str):
-        return f"a {e.type} event's goods are {short(e.goods)}, not a string"
+        return _("a {type} event's goods are {value}, not a string").format(
+            type=e.type, value=short(e.goods))
     for name in ("figure_kind", "feature", "reason", "rule", "edition"):
         if not isinstance(getattr(e, name), str):
-            return f"a {e.type} event's {name} is {short(getattr(e, name))}, not a string"
+            return _("a {type} event's {field} is {value}, not a string").format(
+                type=e.type, field=name, value=short(getattr(e, name)))
     if not isinstance(e.unofficial, bool) or not isinstance(e.detail, dict):
-        return f"a {e.type} event's unofficial flag or detail has the wrong type"
+        return _("a {type} event's unofficial flag or detail has the wrong type").format(
+            type=e.type)
     return None
 
 
 def _finding_problem(f: object) -> str | None:
     if not isinstance(f, Finding):
-        return f"{short(f)} is not a Finding"
+        return _("{value} is not a Finding").format(value=short(f))
     if not all(isinstance(v, str) for v in (f.message, f.path, f.file, f.code)):
-        return "a finding's message, path, file and code must be strings"
+        return _("a finding's message, path, file and code must be strings")
     if not isinstance(f.severity, Severity) or not _cell(f.cell) or not (
             f.segment is None or isinstance(f.segment, str)):
-        return f"finding {f.message!r} has a wrong severity, cell or segment"
+        return _("finding {message!r} has a wrong severity, cell or segment").format(
+            message=f.message)
     return None
 
 
 def _offer_problem(offer: object) -> str | None:
     if not (isinstance(offer, tuple) and len(offer) == 2 and isinstance(offer[0], str)
             and _strings(offer[1])):
-        return f"{short(offer)} is not an offer (figure kind, kinds assigned beside it)"
+        return _("{value} is not an offer (figure kind, kinds assigned beside it)").format(
+            value=short(offer))
     return None
 
 
 def _action_problem(action: object) -> str | None:
     if not isinstance(action, FigureAction):
-        return f"{short(action)} is not a FigureAction"
+        return _("{value} is not a FigureAction").format(value=short(action))
     if not (isinstance(action.kind, str) and isinstance(action.segment, str)
             and action.action in (PLACE, TAKE_BACK) and _cell(action.cell)
             and _strings(action.assign)):
-        return f"figure action {short(action)} has fields of the wrong type"
+        return _("figure action {value} has fields of the wrong type").format(
+            value=short(action))
     return None
 
 
@@ -156,7 +167,8 @@ def _take_back_problem(action: FigureAction, board: Any) -> str | None:
         return None  # no cell: from the tile just placed, which the host checks
     placed = board.cells.get(action.cell)
     if placed is None or action.segment not in placed.tile.segment_index:
-        return f"{short(action)} takes a figure back from no segment of the board"
+        return _("{value} takes a figure back from no segment of the board").format(
+            value=short(action))
     return None
 
 
@@ -166,12 +178,12 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
     if result is None or (type(result) is list and not result):
         return None
     if hook in FLAG_HOOKS:
-        return None if isinstance(result, bool) else f"returned {short(result)}, not true " \
-                                                      "or false"
+        return None if isinstance(result, bool) else _(
+            "returned {value}, not true or false").format(value=short(result))
     if hook == VALUE_HOOK:
         return _value_problem(result)
     if not isinstance(result, list | tuple):
-        return f"returned {short(result)}, not a list"
+        return _("returned {value}, not a list").format(value=short(result))
     if not result:
         return None
     if hook in EVENT_HOOKS:
@@ -191,7 +203,8 @@ def check_return(hook: str, result: object, kwargs: dict[str, Any]) -> str | Non
                     for a in result]
     else:
         return None
-    return next((f"returned a list where {p}" for p in problems if p), None)
+    return next((_("returned a list where {problem}").format(problem=p) for p in problems if p),
+                None)
 
 
 def _value_problem(value: object) -> str | None:
@@ -199,7 +212,8 @@ def _value_problem(value: object) -> str | None:
     if (isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], int)
             and not isinstance(value[0], bool) and isinstance(value[1], str)):
         return None
-    return f"returned {short(value)}, not a FeatureValue(points, reason, rule)"
+    return _("returned {value}, not a FeatureValue(points, reason, rule)").format(
+        value=short(value))
 
 
 def short(value: object, limit: int = 60) -> str:
@@ -326,7 +340,8 @@ class _Worker:
             _LOCAL.worker = None  # abandoned: the next call gets a fresh thread
             self.jobs.put(None)
             _interrupt(self.thread)
-            raise HookTimeout(f"no answer after {budget:g} s (the call was abandoned)")
+            raise HookTimeout(_("no answer after {seconds} s (the call was abandoned)").format(
+                seconds=f"{budget:g}"))
         if job.error is not None:
             raise job.error
         return job.result

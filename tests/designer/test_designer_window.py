@@ -48,7 +48,7 @@ def test_building_a_tile_with_side_buttons_and_port_clicks(window: TileSetWindow
     click_port(window, qtbot, "W")  # joins the west city into it
     assert segments(window)[0] == ("city", "city", ["WSW", "W", "WNW", "NNW", "N", "NNE"])
     assert editor.port_action(PORT_INDEX["W"])[0] == \
-        "Click: split WSW W WNW off city into a new city"
+        "Click: split WSW W WNW off city into a new segment (city)"
     click_port(window, qtbot, "W")  # and splits it off again
     assert [s[0] for s in segments(window)] == ["city", "city-w", "field"]
     editor.select_segment("field")

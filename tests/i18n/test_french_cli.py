@@ -90,3 +90,34 @@ def test_json_stays_english_with_its_ids(tmp_path: Path,
     # and the language is back for the next command of the process
     assert main(["score", SAMPLE, "--final", "--lang", "fr"]) == 0
     assert "Évaluation finale :" in capsys.readouterr().out
+
+
+def test_file_format_messages_in_french(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """The validator's JSON and schema messages (#17: the file-format messages)."""
+    bad_json = tmp_path / "bad.board.json"
+    bad_json.write_text('{"format": 1, "format": 2}', encoding="utf-8")
+    bad_schema = tmp_path / "schema.board.json"
+    bad_schema.write_text(json.dumps({
+        "format": 1, "ruleset": {"editions": ["base:C2"]},
+        "players": [{"name": "Red", "colour": "#d62828", "colour2": 1}],
+        "tiles": [{"tile": "base-c2/E", "x": 0, "y": 0, "rotation": 45}]}), encoding="utf-8")
+    assert main(["validate", "--lang", "fr", str(bad_json)]) == 2  # not a readable board
+    assert main(["validate", "--lang", "fr", str(bad_schema)]) == 1
+    out = capsys.readouterr().out
+    assert "la clé 'format' apparaît plus d’une fois dans cet objet" in out
+    assert "clé inconnue 'colour2' (permises : name, colour" in out
+    assert "45 ne fait pas partie des 4 rotations 0, 90, 180, 270" in out
+    assert "appears more than once" not in out and "unknown key" not in out
+
+
+def test_help_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """The commands' --help texts follow --lang (argparse's own words stay English)."""
+    assert main(["score", "--help", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Affiche le score de chaque joueur et le décompte final" in out
+    assert "appliquer le décompte final" in out
+    assert "par défaut : le jeu de règles du plateau" in out
+    assert "apply end-of-game scoring" not in out
+    assert main(["score", "--help"]) == 0
+    assert "apply end-of-game scoring" in capsys.readouterr().out

@@ -68,3 +68,24 @@ def test_findings_in_french(french: MainWindow, qtbot) -> None:
     assert any(t.startswith("l’abbé ne peut se trouver que sur une abbaye ou un jardin, pas "
                             "sur cette section (pré)") for t in texts), texts
     assert tree.headerItem().text(0) == "Constat"
+
+
+def test_edits_puzzle_menu_and_dock_in_french(french: MainWindow, qtbot) -> None:
+    """Undo texts, the Puzzle menu and the puzzle dock's answers, in French."""
+    from editor.qt.commands import PlaceTile
+    from editor.qt.document import TileSpec
+
+    doc = french.doc
+    tile = doc.catalogue.tile("base-c2/E")
+    free = next((x, -5) for x in range(-5, 6) if (x, -5) not in doc.board.cells)
+    doc.undo_stack.push(PlaceTile(doc, TileSpec(tile, *free, 0)))
+    assert doc.undo_stack.undoText() == f"Poser base-c2/E en ({free[0]}, {free[1]})"
+    menu = next(a.menu() for a in french.menuBar().actions() if a.text() == "É&nigme")
+    texts = [a.text() for a in menu.actions() if a.text()]
+    assert {"&Résoudre", "&Indice"} <= set(texts) and "&Solve" not in texts
+    panel = french.puzzle_dock.panel
+    panel.hand_edit.setText("E")
+    with qtbot.waitSignal(panel.solved, timeout=60000):
+        panel.solve()
+    assert " classés ; le meilleur : " in panel.solve_status.text()
+    assert panel.results.horizontalHeaderItem(1).text() == "coup"

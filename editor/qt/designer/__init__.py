@@ -82,4 +82,5 @@ def _open_dialog(window: QMainWindow) -> None:
     try:
         open_tileset_window(path)
     except DocumentError as exc:
-        QMessageBox.warning(window, _("Tile set designer"), f"Cannot open {path}:\n{exc}")
+        QMessageBox.warning(window, _("Tile set designer"),
+                            _("Cannot open {path}:\n{error}").format(path=path, error=exc))

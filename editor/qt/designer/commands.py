@@ -12,7 +12,9 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from editor.i18n import _
 from editor.model.ports import PORT_NAMES, SIDE_NAMES
+from editor.terms import feature_name
 
 from . import tileops
 from .document import TileSetDocument
@@ -64,7 +66,8 @@ class SetSide(TileEdit):
     def __init__(self, doc: TileSetDocument, index: int, side: int, kind: str) -> None:
         tile = doc.tiles[index]
         new = tile if tileops.side_is(tile, side, kind) else tileops.set_side(tile, side, kind)
-        super().__init__(doc, index, new, f"Side {SIDE_NAMES[side]}: {kind}")
+        super().__init__(doc, index, new, _("Side {side}: {kind}").format(
+            side=SIDE_NAMES[side], kind=feature_name(kind)))
 
 
 class JoinSegments(TileEdit):
@@ -72,7 +75,7 @@ class JoinSegments(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, keep: str, other: str) -> None:
         super().__init__(doc, index, tileops.join(doc.tiles[index], keep, other),
-                         f"Join {other} into {keep}")
+                         _("Join {segment} into {into}").format(segment=other, into=keep))
 
 
 class SplitSegment(TileEdit):
@@ -80,7 +83,8 @@ class SplitSegment(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, segment: str, port: int) -> None:
         super().__init__(doc, index, tileops.split(doc.tiles[index], segment, port),
-                         f"Split {PORT_NAMES[port]} off {segment}")
+                         _("Split {port} off {segment}").format(port=PORT_NAMES[port],
+                                                                  segment=segment))
 
 
 class MovePort(TileEdit):
@@ -88,7 +92,8 @@ class MovePort(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, port: int, segment: str) -> None:
         super().__init__(doc, index, tileops.move_port(doc.tiles[index], port, segment),
-                         f"Move {PORT_NAMES[port]} into {segment}")
+                         _("Move {port} into {segment}").format(port=PORT_NAMES[port],
+                                                                  segment=segment))
 
 
 class AddSegment(TileEdit):
@@ -96,7 +101,8 @@ class AddSegment(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, kind: str, inner: bool = False) -> None:
         new, self.segment = tileops.add_segment(doc.tiles[index], kind, inner)
-        super().__init__(doc, index, new, f"Add {'inner field' if inner else kind}")
+        super().__init__(doc, index, new, _("Add an inner field") if inner
+                         else _("Add a segment ({kind})").format(kind=feature_name(kind)))
 
 
 class RemoveSegment(TileEdit):
@@ -104,7 +110,7 @@ class RemoveSegment(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, segment: str) -> None:
         super().__init__(doc, index, tileops.remove_segment(doc.tiles[index], segment),
-                         f"Remove {segment}")
+                         _("Remove {segment}").format(segment=segment))
 
 
 class RenameSegment(TileEdit):
@@ -112,7 +118,7 @@ class RenameSegment(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, old: str, new: str) -> None:
         super().__init__(doc, index, tileops.rename_segment(doc.tiles[index], old, new),
-                         f"Rename {old} to {new}")
+                         _("Rename {old} to {new}").format(old=old, new=new))
 
 
 class SetSegmentValue(TileEdit):
@@ -123,7 +129,8 @@ class SetSegmentValue(TileEdit):
     def __init__(self, doc: TileSetDocument, index: int, segment: str, key: str,
                  value: Any) -> None:
         new = tileops.set_segment_value(doc.tiles[index], segment, key, value)
-        super().__init__(doc, index, new, f"Set {key} of {segment}")
+        super().__init__(doc, index, new,
+                         _("Set {key} of {segment}").format(key=key, segment=segment))
         self.key = (segment, key)
 
 
@@ -134,7 +141,7 @@ class SetTileValue(TileEdit):
 
     def __init__(self, doc: TileSetDocument, index: int, key: str, value: Any) -> None:
         new = tileops.set_tile_value(doc.tiles[index], key, value)
-        super().__init__(doc, index, new, f"Set {key}")
+        super().__init__(doc, index, new, _("Set {key}").format(key=key))
         self.key = (key,)
 
 
@@ -143,7 +150,7 @@ class AddTile(QUndoCommand):
 
     def __init__(self, doc: TileSetDocument, index: int, tile: dict[str, Any],
                  text: str = "") -> None:
-        super().__init__(text or f"Add tile {tile.get('id')}")
+        super().__init__(text or _("Add tile {id}").format(id=tile.get("id")))
         self.doc = doc
         self.index = index
         self.tile = copy.deepcopy(tile)
@@ -159,7 +166,7 @@ class DeleteTile(QUndoCommand):
     """Remove a tile."""
 
     def __init__(self, doc: TileSetDocument, index: int) -> None:
-        super().__init__(f"Delete tile {doc.tile_ids()[index]}")
+        super().__init__(_("Delete tile {id}").format(id=doc.tile_ids()[index]))
         self.doc = doc
         self.index = index
         self.tile = copy.deepcopy(doc.tiles[index])
@@ -175,7 +182,7 @@ class MoveTile(QUndoCommand):
     """Move a tile to another place in the list."""
 
     def __init__(self, doc: TileSetDocument, source: int, target: int) -> None:
-        super().__init__(f"Move tile {doc.tile_ids()[source]}")
+        super().__init__(_("Move tile {id}").format(id=doc.tile_ids()[source]))
         self.doc = doc
         self.source = source
         self.target = target
@@ -192,7 +199,7 @@ class SetSetValue(QUndoCommand):
     ``None`` removes it."""
 
     def __init__(self, doc: TileSetDocument, key: str, value: Any) -> None:
-        super().__init__(f"Set tile set {key}")
+        super().__init__(_("Set tile set {key}").format(key=key))
         self.doc = doc
         self.key = key
         self.old = copy.deepcopy(doc.data.get(key))

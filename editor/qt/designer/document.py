@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication
 from editor.formats.jsonio import read_json, write_json_atomic
 from editor.formats.lint import check_tileset
 from editor.formats.tilesets import tileset_from_dict
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_INDEX, SIDE_INDEX
 from editor.model.tiles import Segment, Tile
@@ -53,13 +54,13 @@ def new_tileset() -> dict[str, Any]:
 def editable(data: Any) -> str:
     """Why ``data`` cannot be edited as a tile set ("" when it can); the lint says the rest."""
     if not isinstance(data, dict):
-        return "the file does not hold a JSON object"
+        return _("the file does not hold a JSON object")
     tiles = data.get("tiles")
     if not isinstance(tiles, list):
-        return "the file has no list of tiles"
+        return _("the file has no list of tiles")
     for i, tile in enumerate(tiles):
         if not isinstance(tile, dict) or not isinstance(tile.get("segments", []), list):
-            return f"tiles[{i}] is not a tile with a list of segments"
+            return _("tiles[{i}] is not a tile with a list of segments").format(i=i)
     return ""
 
 
@@ -72,12 +73,12 @@ def model_tile(tile: dict[str, Any], set_id: str = DRAFT_SET, image: bool = Fals
             id=str(seg.get("id", "")),
             kind=str(seg.get("kind", "")),
             ports=tuple(PORT_INDEX[p] for p in tileops.listing(seg.get("ports"))
-                        if p in PORT_INDEX),
+                        if isinstance(p, str) and p in PORT_INDEX),
             pennants=_number(seg.get("pennants")),
             goods={str(k): _number(n) for k, n in tileops.mapping(seg.get("goods")).items()},
             cities=tuple(str(c) for c in tileops.listing(seg.get("cities"))),
             wraps=tuple(SIDE_INDEX[s] for s in tileops.listing(seg.get("wraps"))
-                        if s in SIDE_INDEX),
+                        if isinstance(s, str) and s in SIDE_INDEX),
             tags=tuple(str(t) for t in tileops.listing(seg.get("tags"))),
             anchor=_anchor(seg.get("anchor")),
         ))
@@ -135,7 +136,7 @@ class TileSetDocument(QObject):
             raise DocumentError(problems[0].message)
         reason = editable(data)
         if reason:
-            raise DocumentError(f"{reason}: not a tile set")
+            raise DocumentError(_("{reason}: not a tile set").format(reason=reason))
         return cls(data, os.path.abspath(path), parent)
 
     # -- queries ---------------------------------------------------------------------------
@@ -168,7 +169,8 @@ class TileSetDocument(QObject):
         if self._path:
             return os.path.basename(self._path)
         name = self.data.get("name")
-        return f"{name} (unsaved)" if isinstance(name, str) and name else "Untitled tile set"
+        return _("{name} (unsaved)").format(name=name) if isinstance(name, str) and name \
+            else _("Untitled tile set")
 
     def findings(self) -> list[Finding]:
         """Schema and lint findings of the data as it was at the last lint."""
@@ -183,8 +185,9 @@ class TileSetDocument(QObject):
         self.flush()
         errors = self.errors()
         if errors:
-            raise ValueError(f"the tile set has {len(errors)} error"
-                             f"{'' if len(errors) == 1 else 's'}; first: {errors[0]}")
+            raise ValueError(ngettext("the tile set has {n} error; first: {first}",
+                                      "the tile set has {n} errors; first: {first}",
+                                      len(errors)).format(n=len(errors), first=errors[0]))
         return tileset_from_dict(copy.deepcopy(self.data), self._path)
 
     def tile_ids(self) -> list[str]:
@@ -250,7 +253,7 @@ class TileSetDocument(QObject):
     def save(self, path: str | None = None) -> None:
         """Write the file atomically (the old file stays whole when this raises ``OSError``)."""
         if not (path or self._path):
-            raise ValueError("the tile set has no file yet")
+            raise ValueError(_("the tile set has no file yet"))
         target = os.path.abspath(path or self._path)
         write_json_atomic(target, self.data)
         if target != self._path:
@@ -311,8 +314,8 @@ def playtest(tile_set: TileSet, catalogue: Catalogue | None = None) -> None:
     target = catalogue if catalogue is not None else workspace_catalogue()
     mine = _playtested.setdefault(target, set())
     if tile_set.id in {s.id for s in target.sets} and tile_set.id not in mine:
-        raise PlaytestError(f"a tile set {tile_set.id!r} is already loaded; give the set "
-                            "another id to play-test it")
+        raise PlaytestError(_("a tile set {id!r} is already loaded; give the set another id "
+                              "to play-test it").format(id=tile_set.id))
     target.add(tile_set)
     mine.add(tile_set.id)
     register_tile_set(tile_set)

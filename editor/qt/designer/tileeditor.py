@@ -11,6 +11,7 @@ The line under the drawing always says what a click will do.
 from __future__ import annotations
 
 import os
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
@@ -51,12 +52,13 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.tile_entries import PORT_POSITIONS
-from editor.i18n import _
+from editor.i18n import N_, _
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, side_of
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.qt import palette as pal
 from editor.qt.art.geometry import segment_at, segment_path
 from editor.qt.art.tiles import paint_tile
+from editor.terms import feature_name
 
 from . import tileops
 from .commands import (
@@ -81,13 +83,18 @@ KIND_EDGES = {CITY: pal.CITY_WALL, ROAD: pal.ROAD_EDGE, FIELD: pal.FIELD_HEDGE,
 KINDS = (CITY, ROAD, FIELD, RIVER, MONASTERY, GARDEN)
 _OUTWARD = (QPointF(0, -1), QPointF(1, 0), QPointF(0, 1), QPointF(-1, 0))
 MISSING = "#d64545"
-HINT_IDLE = ("Click a segment or a port to select it. Right-click a side, or use the side "
-             "buttons, to make it a city, road, field or river.")
+HINT_IDLE = N_("Click a segment or a port to select it. Right-click a side, or use the side "
+               "buttons, to make it a city, road, field or river.")
 
 
 def kind_colour(kind: str) -> QColor:
     """The swatch colour of a segment kind (plugin kinds share one)."""
     return pal.colour(KIND_COLOURS.get(kind, pal.UNKNOWN_KIND))
+
+
+def kind_name(segment: dict[str, Any] | None) -> str:
+    """The name of a segment's kind in the current language ("" without a segment)."""
+    return feature_name(str(segment.get("kind", ""))) if segment else ""
 
 
 def swatch(kind: str, size: int = 14) -> QIcon:
@@ -204,7 +211,7 @@ class TileCanvas(QWidget):
         if self.tile is None:
             painter.setPen(QColor("#777777"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
-                             "No tile: add one with the Add button")
+                             _("No tile: add one with the Add button"))
             return
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 45))
@@ -216,7 +223,7 @@ class TileCanvas(QWidget):
             painter.fillRect(rect, QColor("#e6e1d6"))
             painter.setPen(QColor("#7a2020"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
-                             "This tile cannot be drawn yet:\nsee the findings")
+                             _("This tile cannot be drawn yet:\nsee the findings"))
             drawn = False
         if drawn:
             self._paint_segment(painter, self._segment_index(self.selected),
@@ -360,12 +367,13 @@ class SidePicker(QWidget):
             row: dict[str, QToolButton] = {}
             for column, kind in enumerate(tileops.SIDE_KINDS, start=1):
                 button = QToolButton()
-                button.setText(kind.capitalize())
+                button.setText(feature_name(kind).capitalize())
                 button.setIcon(swatch(kind))
                 button.setCheckable(True)
                 button.setAutoRaise(True)
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-                button.setToolTip(f"Make side {name} a {kind} side")
+                button.setToolTip(_("Make side {side} a side of this kind: {kind}").format(
+                    side=name, kind=feature_name(kind)))
                 button.clicked.connect(lambda _=False, s=side, k=kind:
                                        self.sideKindChosen.emit(s, k))
                 group.addButton(button)
@@ -446,7 +454,7 @@ class TileEditor(QWidget):
         self.rotations = RotationStrip()
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.hint = QLabel(HINT_IDLE)
+        self.hint = QLabel(_(HINT_IDLE))
         self.hint.setWordWrap(True)
         self.hint.setMinimumHeight(36)
         self.hint.setStyleSheet("color: #4a4a4a; padding: 4px 6px; background: #fbf8f1;"
@@ -576,12 +584,14 @@ class TileEditor(QWidget):
         grid = QGridLayout()
         grid.setSpacing(3)
         self.add_buttons: dict[str, QPushButton] = {}
-        for k, (label, kind, inner) in enumerate((("Monastery", MONASTERY, False),
-                                                  ("Garden", GARDEN, False),
-                                                  ("Inner field", FIELD, True))):
-            button = QPushButton(swatch(kind), f"Add {label.lower()}")
-            button.setToolTip(f"Add a{'n' if label[0] in 'IO' else ''} {label.lower()} "
-                              "(a segment without ports)")
+        for k, (label, tip, kind, inner) in enumerate((
+                (_("Add monastery"), _("Add a monastery (a segment without ports)"),
+                 MONASTERY, False),
+                (_("Add garden"), _("Add a garden (a segment without ports)"), GARDEN, False),
+                (_("Add inner field"), _("Add an inner field (a segment without ports)"),
+                 FIELD, True))):
+            button = QPushButton(swatch(kind), label)
+            button.setToolTip(tip)
             button.clicked.connect(lambda _=False, k=kind, i=inner: self.add_segment(k, i))
             grid.addWidget(button, k // 2, k % 2)
             self.add_buttons[label] = button
@@ -656,7 +666,7 @@ class TileEditor(QWidget):
         if index != self.index:
             self.index = index
             self.selected = ""
-            self.hint.setText(HINT_IDLE)
+            self.hint.setText(_(HINT_IDLE))
         self.refresh()
 
     def select_segment(self, seg_id: str) -> None:
@@ -702,18 +712,18 @@ class TileEditor(QWidget):
             self._show_segment(None, None)
             return
         count = tile.get("count")
-        self.title.setText(f"<span style='font-size:15pt; font-weight:600'>Tile "
-                           f"{tile.get('id', '?')}</span>&nbsp;&nbsp;<span style='color:#777'>"
-                           f"× {count}</span>")
+        heading = _("Tile {id}").format(id=tile.get("id", "?"))
+        self.title.setText(f"<span style='font-size:15pt; font-weight:600'>{escape(heading)}"
+                           f"</span>&nbsp;&nbsp;<span style='color:#777'>× {count}</span>")
         self._show_tile_form(tile)
         self.segment_list.clear()
         for seg in tileops.segments(tile):
-            ports = " ".join(map(str, seg.get("ports", []))) or "no ports"
+            ports = " ".join(map(str, tileops.listing(seg.get("ports")))) or _("no ports")
             item = QListWidgetItem(swatch(str(seg.get("kind", ""))),
-                                   f"{seg.get('id')}   ·   {seg.get('kind')}   ·   {ports}")
+                                   f"{seg.get('id')}   ·   {kind_name(seg)}   ·   {ports}")
             item.setData(Qt.ItemDataRole.UserRole, seg.get("id"))
-            item.setToolTip(f"{seg.get('id')}: {seg.get('kind')} on {ports}\n"
-                            "Double-click to rename")
+            item.setToolTip(_("{segment}: {kind} on {ports}\nDouble-click to rename").format(
+                segment=seg.get("id"), kind=kind_name(seg), ports=ports))
             self.segment_list.addItem(item)
             if seg.get("id") == self.selected:
                 self.segment_list.setCurrentItem(item)
@@ -740,8 +750,8 @@ class TileEditor(QWidget):
 
     def _show_segment(self, tile: dict[str, Any] | None, seg: dict[str, Any] | None) -> None:
         self.segment_box.setEnabled(seg is not None)
-        self.segment_box.setTitle(f"Segment {seg.get('id')}" if seg else
-                                  "Segment (select one in the drawing or the list)")
+        self.segment_box.setTitle(_("Segment {id}").format(id=seg.get("id")) if seg else
+                                  _("Segment (select one in the drawing or the list)"))
         seg = seg or {}
         kind = str(seg.get("kind", ""))
         self.segment_id.setText(str(seg.get("id", "")))
@@ -750,8 +760,8 @@ class TileEditor(QWidget):
             self.kind.setCurrentIndex(found)
         else:
             self.kind.setEditText(kind)
-        self.ports_label.setText(" ".join(map(str, seg.get("ports", []))) or
-                                 ("none (a segment inside the tile)" if seg else ""))
+        self.ports_label.setText(" ".join(map(str, tileops.listing(seg.get("ports")))) or
+                                 (_("none (a segment inside the tile)") if seg else ""))
         pennants = seg.get("pennants", 0)
         self.pennants.setValue(pennants if isinstance(pennants, int) else 0)
         goods = tileops.mapping(seg.get("goods"))
@@ -764,13 +774,13 @@ class TileEditor(QWidget):
                 continue
             item = QListWidgetItem(swatch(CITY), str(city.get("id")))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if city.get("id") in seg.get("cities", [])
-                               else Qt.CheckState.Unchecked)
+            listed = city.get("id") in tileops.listing(seg.get("cities"))
+            item.setCheckState(Qt.CheckState.Checked if listed else Qt.CheckState.Unchecked)
             self.cities.addItem(item)
-        wraps = seg.get("wraps", [])
-        self.wraps.setText(", ".join(map(str, wraps)) + " (a road or river ends in this field)"
-                           if wraps else "—")
-        self.segment_tags.setText(", ".join(map(str, seg.get("tags", []) or [])))
+        wraps = tileops.listing(seg.get("wraps"))
+        self.wraps.setText(_("{segments} (a road or river ends in this field)").format(
+            segments=", ".join(map(str, wraps))) if wraps else "—")
+        self.segment_tags.setText(", ".join(map(str, tileops.listing(seg.get("tags")))))
         is_city, is_field = kind == CITY, kind == FIELD
         form = self.segment_form
         form.setRowVisible(self.pennants, is_city or bool(seg.get("pennants")))
@@ -791,26 +801,33 @@ class TileEditor(QWidget):
         mine = tileops.find(tile, self.selected) if self.selected else None
         if mine is None:
             if not held:
-                return f"{name} is in no segment: select a segment first, then click it", None
-            return f"Click: select {held} ({holder.get('kind') if holder else ''})", None
+                return _("{port} is in no segment: select a segment first, then click it"
+                         ).format(port=name), None
+            return _("Click: select {segment} ({kind})").format(
+                segment=held, kind=kind_name(holder)), None
         if ctrl and held != self.selected:
-            return (f"Ctrl+click: move {name} into {self.selected}",
+            return (_("Ctrl+click: move {port} into {segment}").format(port=name,
+                                                                       segment=self.selected),
                     MovePort(self.doc, self.index, port, self.selected))
         if not held:
-            return (f"Click: put {name} into {self.selected}",
+            return (_("Click: put {port} into {segment}").format(port=name,
+                                                                 segment=self.selected),
                     MovePort(self.doc, self.index, port, self.selected))
         if held == self.selected:
             moving = tileops.split_ports(tile, held, port)
             if not moving:
-                return f"{name} is all of {held}: nothing to split", None
+                return _("{port} is all of {segment}: nothing to split").format(
+                    port=name, segment=held), None
             names = " ".join(PORT_NAMES[p] for p in moving)
-            return (f"Click: split {names} off {held} into a new {mine.get('kind')}",
+            return (_("Click: split {ports} off {segment} into a new segment ({kind})").format(
+                        ports=names, segment=held, kind=kind_name(mine)),
                     SplitSegment(self.doc, self.index, held, port))
         if holder is not None and holder.get("kind") == mine.get("kind"):
-            return (f"Click: join {held} into {self.selected}",
+            return (_("Click: join {segment} into {into}").format(segment=held,
+                                                                  into=self.selected),
                     JoinSegments(self.doc, self.index, self.selected, held))
-        return (f"Click: select {held} ({holder.get('kind') if holder else ''}); "
-                f"Ctrl+click: move {name} into {self.selected}"), None
+        return _("Click: select {segment} ({kind}); Ctrl+click: move {port} into {into}").format(
+            segment=held, kind=kind_name(holder), port=name, into=self.selected), None
 
     def click_port(self, port: int, ctrl: bool = False) -> None:
         """Do what clicking a port does (see :meth:`port_action`)."""
@@ -832,20 +849,22 @@ class TileEditor(QWidget):
     def _hovered(self, port: int, segment: str) -> None:
         if port >= 0:
             text, _rest = self.port_action(port, False)
-            self.hint.setText(text or HINT_IDLE)
+            self.hint.setText(text or _(HINT_IDLE))
         elif segment:
             seg = tileops.find(self.tile or {}, segment) or {}
-            self.hint.setText(f"{segment} ({seg.get('kind')}): click to select it, then click "
-                              "ports to join, split or move them")
+            self.hint.setText(_("{segment} ({kind}): click to select it, then click ports to "
+                                "join, split or move them").format(segment=segment,
+                                                                   kind=kind_name(seg)))
         else:
-            self.hint.setText(HINT_IDLE if not self.selected else
-                              f"{self.selected} selected: click a port of another "
-                              f"{(tileops.find(self.tile or {}, self.selected) or {}).get('kind')}"
-                              " to join it, one of its own to split it off; Esc to deselect")
+            self.hint.setText(_(HINT_IDLE) if not self.selected else _(
+                "{segment} selected: click a port of another segment of its kind ({kind}) to "
+                "join it, one of its own to split it off; Esc to deselect").format(
+                    segment=self.selected,
+                    kind=kind_name(tileops.find(self.tile or {}, self.selected))))
 
     def _side_menu(self, side: int, where: QPoint) -> None:
         menu = QMenu(self)
-        menu.setTitle(f"Side {SIDE_NAMES[side]}")
+        menu.setTitle(_("Side {side}").format(side=SIDE_NAMES[side]))
         current = tileops.side_kind(self.tile or {}, side)
         for kind in tileops.SIDE_KINDS:
             action = menu.addAction(swatch(kind), f"Side {SIDE_NAMES[side]}: {kind}")
@@ -941,7 +960,7 @@ class TileEditor(QWidget):
             self.segment_id.setText(self.selected)
             return
         if tileops.find(self.tile, new) is not None:
-            self.message.emit(f"The tile already has a segment {new!r}")
+            self.message.emit(_("The tile already has a segment {id!r}").format(id=new))
             self.segment_id.setText(self.selected)
             return
         self.push(RenameSegment(self.doc, self.index, self.selected, new))

@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.model.findings import Severity
 from editor.qt import palette as pal
 from editor.qt.art.tiles import paint_tile
+from editor.terms import feature_name
 
 from . import tileops
 from .commands import AddTile, DeleteTile, MoveTile
@@ -126,10 +127,15 @@ class TileListModel(QAbstractListModel):
             return self.problems.get(index.row(), (0, 0))
         if role == Qt.ItemDataRole.ToolTipRole:
             errors, warnings = self.problems.get(index.row(), (0, 0))
-            kinds = ", ".join(f"{s.get('id')} ({s.get('kind')})" for s in tileops.segments(tile))
-            lines = [f"<b>{tile.get('id')}</b> × {tile.get('count')}", f"Segments: {kinds}"]
+            kinds = ", ".join(f"{s.get('id')} ({feature_name(str(s.get('kind')))})"
+                              for s in tileops.segments(tile))
+            lines = [f"<b>{tile.get('id')}</b> × {tile.get('count')}",
+                     _("Segments: {segments}").format(segments=kinds)]
             if errors or warnings:
-                lines.append(f"{errors} error(s), {warnings} warning(s): see Findings")
+                lines.append(_("{errors}, {warnings}: see Findings").format(
+                    errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
+                    warnings=ngettext("{n} warning", "{n} warnings", warnings).format(
+                        n=warnings)))
             return "<br>".join(lines)
         return None
 
@@ -269,11 +275,13 @@ class TileList(QWidget):
         bar.setContentsMargins(0, 0, 0, 0)
         bar.setSpacing(2)
         for name, text, tip, slot, shortcut in (
-                ("add", "Add", "Add a blank tile after this one", self.add, "Ctrl+Shift+A"),
-                ("duplicate", "Duplicate", "Copy this tile", self.duplicate, "Ctrl+D"),
-                ("delete", "Delete", "Delete this tile", self.delete, "Del in the list"),
-                ("up", "▲", "Move up", lambda: self.move_by(-1), "Ctrl+Up"),
-                ("down", "▼", "Move down", lambda: self.move_by(1), "Ctrl+Down")):
+                ("add", _("Add"), _("Add a blank tile after this one"), self.add,
+                 "Ctrl+Shift+A"),
+                ("duplicate", _("Duplicate"), _("Copy this tile"), self.duplicate, "Ctrl+D"),
+                ("delete", _("Delete"), _("Delete this tile"), self.delete,
+                 _("Del in the list")),
+                ("up", "▲", _("Move up"), lambda: self.move_by(-1), "Ctrl+Up"),
+                ("down", "▼", _("Move down"), lambda: self.move_by(1), "Ctrl+Down")):
             # the keys belong to the window's Tile menu, which shows them
             button = QToolButton()
             button.setText(text)
@@ -356,7 +364,8 @@ class TileList(QWidget):
         tile["id"] = tileops.free_id(self.doc.tile_ids(), str(tile.get("id", "tile")))
         self._wanted = row + 1
         self.doc.undo_stack.push(AddTile(self.doc, row + 1, tile,
-                                         f"Duplicate tile {self.doc.tile_ids()[row]}"))
+                                         _("Duplicate tile {id}").format(
+                                             id=self.doc.tile_ids()[row])))
 
     def delete(self) -> None:
         """Delete the current tile."""

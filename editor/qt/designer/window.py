@@ -216,7 +216,8 @@ class SetForm(QWidget):
                 totals[words[0]] = int(words[1])
             elif words:
                 self.goods.setStyleSheet("border: 1px solid #d64545")
-                self.goods.setToolTip(f"Cannot read {part.strip()!r}: write kind and number")
+                self.goods.setToolTip(_("Cannot read {text!r}: write kind and number").format(
+                    text=part.strip()))
                 return
         self.goods.setStyleSheet("")
         self.goods.setToolTip("")
@@ -273,12 +274,12 @@ class TileSetWindow(QMainWindow):
     def _make_docks(self) -> None:
         left = Qt.DockWidgetArea.LeftDockWidgetArea
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.set_dock = self._dock("Tile set", "SetDock", self.set_form, left)
-        self.tiles_dock = self._dock("Tiles", "TilesDock", self.tiles, left)
-        self.lint_dock = self._dock("Findings", "FindingsDock", self.lint, bottom)
+        self.set_dock = self._dock(_("Tile set"), "SetDock", self.set_form, left)
+        self.tiles_dock = self._dock(_("Tiles"), "TilesDock", self.tiles, left)
+        self.lint_dock = self._dock(_("Findings"), "FindingsDock", self.lint, bottom)
         history = QUndoView(self.doc.undo_stack)
         history.setEmptyLabel("Opened")
-        self.history_dock = self._dock("History", "HistoryDock", history, bottom)
+        self.history_dock = self._dock(_("History"), "HistoryDock", history, bottom)
         self.tabifyDockWidget(self.lint_dock, self.history_dock)
         self.lint_dock.raise_()
         self.resizeDocks([self.set_dock, self.tiles_dock], [210, 520], Qt.Orientation.Vertical)
@@ -313,10 +314,10 @@ class TileSetWindow(QMainWindow):
         self.save_as_action = self._action(_("Save &As…"), self.save_as,
                                            [keys.SaveAs, "Ctrl+Shift+S"])
         self.close_action = self._action(_("&Close"), self.close, [keys.Close, "Ctrl+W"])
-        self.undo_action = self.doc.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action = self.doc.undo_stack.createUndoAction(self, _("&Undo"))
         self.undo_action.setShortcuts(key_sequences([keys.Undo, "Ctrl+Z"]))
         self.undo_action.setIcon(self.style().standardIcon(pix.SP_ArrowBack))
-        self.redo_action = self.doc.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = self.doc.undo_stack.createRedoAction(self, _("&Redo"))
         self.redo_action.setShortcuts(key_sequences([keys.Redo, "Ctrl+Shift+Z", "Ctrl+Y"]))
         self.redo_action.setIcon(self.style().standardIcon(pix.SP_ArrowForward))
         self.playtest_action = self._action(

@@ -221,8 +221,8 @@ class MoveLogPanel(QWidget):
             self.status.setText(_("The move log cannot be replayed: {error}").format(error=exc))
         except Exception as exc:  # a bug (a plugin's, the host's) must not stop the editor
             log.error("replaying the move log failed:\n%s", traceback.format_exc())
-            self.status.setText(f"The move log cannot be replayed: internal error "
-                                f"({type(exc).__name__}: {exc})")
+            self.status.setText(_("The move log cannot be replayed: internal error ({error})"
+                                  ).format(error=f"{type(exc).__name__}: {exc}"))
         else:
             self.status.setText(f"{self.last} moves" if self.last
                                 else _("This position has no move log."))
@@ -301,13 +301,15 @@ class MoveLogPanel(QWidget):
             return
         if k == self.board_row:
             self.events.addItem(_("The board you edit and save, with the whole log."))
-            self.events.addItems([f"differs from the log's end: {f.message}"
+            self.events.addItems([_("differs from the log's end: {finding}").format(
+                                      finding=f.message)
                                   for f in self._differences()])
             return
         step = played.steps[k - 1]
         self.events.addItems([describe_event(e, played.names) for e in step.events]
-                             or ["no scoring"])
-        self.events.addItems([f"finding: {f.message}" for f in step.findings])
+                             or [_("no scoring")])
+        self.events.addItems([_("finding: {finding}").format(finding=f.message)
+                              for f in step.findings])
         if k == self.last:
             self.events.addItem(_("End-of-game scoring after this move:"))
             self.events.addItems([f"  {describe_event(e, played.names)}"
@@ -349,9 +351,9 @@ class MoveLogPanel(QWidget):
             self._enable()
 
     def _refused(self, what: str) -> None:
-        self.refused.emit(f"{what or 'That edit'}: not made. This is a position of the move "
-                          "log, read-only: Continue from here to edit from it, or go back "
-                          "to the board.")
+        self.refused.emit(_("{edit}: not made. This is a position of the move log, read-only: "
+                            "Continue from here to edit from it, or go back to the board."
+                            ).format(edit=what or _("That edit")))
 
     def _save_dialog(self) -> None:
         if self.doc is None or self.replay is None:
@@ -440,8 +442,8 @@ def _show_in_window(window: Any, shown: BoardDocument | None) -> None:
         dock = getattr(window, dock_name, None)
         if dock is not None:
             getattr(dock, widget).set_document(doc)
-    _tell(window, "A position of the move log, read-only: the board you edit and save is "
-          "unchanged" if shown is not None else "", 0)
+    _tell(window, _("A position of the move log, read-only: the board you edit and save is "
+                    "unchanged") if shown is not None else "", 0)
 
 
 def _tell(window: Any, text: str, timeout: int) -> None:

@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.formats.boards import position_from_dict, position_to_dict
-from editor.i18n import _
+from editor.i18n import N_, _, ngettext
 from editor.model.board import Cell
 from editor.model.position import Position
 from editor.puzzles import (
@@ -83,9 +83,16 @@ from ..jobs import Job
 from ..overlays import PuzzleOverlay
 
 _FEATURE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s+(\S+)\s*$")
-OBJECTIVE_NAMES = {"most-points": "Most points this turn",
-                   "best-margin": "Best margin after final scoring",
-                   "reach-points": "Reach a score", "block-completion": "Block a feature"}
+OBJECTIVE_NAMES = {"most-points": N_("Most points this turn"),
+                   "best-margin": N_("Best margin after final scoring"),
+                   "reach-points": N_("Reach a score"), "block-completion": N_("Block a feature")}
+#: What the panel says when the board changes under a job, by the job's name.
+CHANGED_WHILE = {"solving": N_("The board changed while solving: solve again."),
+                 "checking": N_("The board changed while checking: check again."),
+                 "scenario": N_("The board changed: try again.")}
+#: What the progress bar says of each job, by its name.
+WORKING = {"solving": N_("Solving…"), "checking": N_("Checking…"),
+           "ranking": N_("Ranking the moves…")}
 #: Milliseconds of work before the progress bar shows (quick answers do not flash it).
 PROGRESS_DELAY_MS = 250
 #: Columns of the results table.
@@ -96,8 +103,8 @@ class SetPuzzle(QUndoCommand):
     """Replace the position's puzzle block (``None`` removes it)."""
 
     def __init__(self, doc: BoardDocument, puzzle: dict[str, Any] | None,
-                 text: str = "Edit puzzle") -> None:
-        super().__init__(text)
+                 text: str | None = None) -> None:
+        super().__init__(text or _("Edit puzzle"))
         self.doc = doc
         self.new = copy.deepcopy(puzzle)
         self.old = copy.deepcopy(doc.position.puzzle)
@@ -210,7 +217,7 @@ class PuzzlePanel(QWidget):
         self.hand_edit.setPlaceholderText(_("tiles in draw order, e.g. E V or base-c2/E"))
         self.objective_combo = QComboBox()
         for kind in OBJECTIVE_TYPES:
-            self.objective_combo.addItem(OBJECTIVE_NAMES[kind], kind)
+            self.objective_combo.addItem(_(OBJECTIVE_NAMES[kind]), kind)
         self.points_spin = QSpinBox()
         self.points_spin.setRange(1, 999)
         self.player_combo = QComboBox()
@@ -270,7 +277,8 @@ class PuzzlePanel(QWidget):
         self.ghost_spin.setPrefix(_("show best "))
         self.ghost_spin.setAccessibleName(_("Number of best moves drawn on the board"))
         self.ghost_spin.valueChanged.connect(lambda _: self._show_ghosts())
-        self.results = _table(["rank", "move", "outcome", "best continuation", "check"])
+        self.results = _table([_("rank"), _("move"), _("outcome"), _("best continuation"),
+                               _("check")])
         self.results.setAccessibleName(_("Ranked moves"))
         self.results.setColumnHidden(NOTE, True)
         self.results.setWordWrap(False)
@@ -283,7 +291,7 @@ class PuzzlePanel(QWidget):
         self.fits_box = QCheckBox(_("Show where the tile in hand fits"))
         self.fits_box.toggled.connect(lambda _: self.refresh_scenario())
         self.bag_label = QLabel()
-        self.bag_table = _table(["tile", "left", "box"])
+        self.bag_table = _table([_("tile"), _("left"), _("box")])
         self.bag_table.setAccessibleName(_("Tiles left in the bag"))
         self.bag_table.setMaximumHeight(140)
         top = QHBoxLayout()
@@ -375,14 +383,13 @@ class PuzzlePanel(QWidget):
         if self.job is not None:
             name = self.job.name
             self._stop_work()
-            verb = {"solving": "solve", "checking": "check"}.get(name, "try")
-            self._forget_results(f"The board changed while {name}: {verb} again.")
+            self._forget_results(_(CHANGED_WHILE.get(name, CHANGED_WHILE["scenario"])))
         elif self.rows:
-            self._forget_results("The board changed: solve again.")
+            self._forget_results(_("The board changed: solve again."))
 
     def _fill_players(self) -> None:
         names = [p.name for p in self.doc.players]
-        for combo, first in ((self.to_move_combo, []), (self.player_combo, ["player to move"])):
+        for combo, first in ((self.to_move_combo, []), (self.player_combo, [_("player to move")])):
             index = combo.currentIndex()
             combo.blockSignals(True)
             combo.clear()
@@ -425,7 +432,8 @@ class PuzzlePanel(QWidget):
         self._objective_changed()
         self.remove_button.setEnabled(data is not None)
         self.author_status.setText("" if data is not None else
-                                   "The board has no puzzle yet: fill in the form and Apply.")
+                                   _("The board has no puzzle yet: fill in the form and "
+                                     "Apply."))
 
     def _solution_text(self, data: dict[str, Any]) -> str:
         try:
@@ -450,8 +458,8 @@ class PuzzlePanel(QWidget):
         if kind == BLOCK_COMPLETION:
             found = _FEATURE.match(self.feature_edit.text())
             if not found:
-                raise PuzzleError("the feature to block is written 'x,y segment', e.g. "
-                                  "'1,-2 city'")
+                raise PuzzleError(_("the feature to block is written 'x,y segment', e.g. "
+                                    "'1,-2 city'"))
             feature = FeatureRef(int(found[1]), int(found[2]), found[3])
         player = self.player_combo.currentIndex() - 1
         old = Puzzle.from_dict(self.doc.position.puzzle or {})
@@ -467,7 +475,7 @@ class PuzzlePanel(QWidget):
         try:
             data = self.form_puzzle().to_dict()
         except PuzzleError as exc:
-            self.author_status.setText(f"Not applied: {exc}")
+            self.author_status.setText(_("Not applied: {error}").format(error=exc))
             return False
         if data != self.doc.position.puzzle:
             self.doc.undo_stack.push(SetPuzzle(self.doc, data))
@@ -477,7 +485,7 @@ class PuzzlePanel(QWidget):
     def remove_puzzle(self) -> None:
         """Remove the puzzle block (undoable)."""
         if self.doc.position.puzzle is not None:
-            self.doc.undo_stack.push(SetPuzzle(self.doc, None, "Remove puzzle"))
+            self.doc.undo_stack.push(SetPuzzle(self.doc, None, _("Remove puzzle")))
 
     def lift_last_tile(self) -> bool:
         """Take the tile placed last off the board, with the to-move player's figures on
@@ -489,7 +497,7 @@ class PuzzlePanel(QWidget):
         try:
             puzzle = self.form_puzzle()
         except PuzzleError as exc:
-            self.author_status.setText(f"Not lifted: {exc}")
+            self.author_status.setText(_("Not lifted: {error}").format(error=exc))
             return False
         spec = tiles[-1]
         figures = [f for _key, f in self.doc.figures_at(spec.x, spec.y)
@@ -504,11 +512,12 @@ class PuzzlePanel(QWidget):
         if puzzle.hand[:1] != [spec.tile.ref]:
             puzzle.hand.insert(0, spec.tile.ref)
         stack = self.doc.undo_stack
-        stack.beginMacro("Lift last tile into the solution")
+        stack.beginMacro(_("Lift last tile into the solution"))
         stack.push(RemoveTile(self.doc, spec.x, spec.y))
         stack.push(SetPuzzle(self.doc, puzzle.to_dict()))
         stack.endMacro()
-        self.author_status.setText(f"Lifted {format_move(move)} into the solution.")
+        self.author_status.setText(_("Lifted {move} into the solution.").format(
+            move=format_move(move)))
         return True
 
     # -- work on the worker thread ---------------------------------------------------------
@@ -530,7 +539,7 @@ class PuzzlePanel(QWidget):
         job.stopped.connect(self._job_stopped)
         job.failed.connect(self._job_failed)
         self.work_bar.setValue(0)
-        self.work_bar.setFormat(f"{name.capitalize()}… %p%")
+        self.work_bar.setFormat(f"{_(WORKING.get(name, name))} %p%")
         self.cancel_button.setEnabled(True)
         for button in (self.solve_button, self.check_button):
             button.setEnabled(False)
@@ -543,8 +552,9 @@ class PuzzlePanel(QWidget):
     def _progressed(self, job: Job, fraction: float, text: str) -> None:
         if job is self.job:
             self.work_bar.setValue(round(fraction * 1000))
-            self.work_bar.setFormat(f"{job.name.capitalize()}… %p% ({text}, "
-                                    f"{job.progress.elapsed:.0f} s)")
+            self.work_bar.setFormat(_("{working} %p% ({progress}, {seconds} s)").format(
+                working=_(WORKING.get(job.name, job.name)), progress=text,
+                seconds=f"{job.progress.elapsed:.0f}"))
 
     def _reveal_work(self) -> None:
         if self.busy:
@@ -590,18 +600,28 @@ class PuzzlePanel(QWidget):
             self._idle()
 
     def _stopped(self, stopped: Stopped) -> None:
-        done = f"{len(stopped.partial)} moves searched" if stopped.partial else ""
-        what = "Cancelled" if stopped.reason == CANCELLED else "Stopped"
-        text = f"{what} after {stopped.elapsed:.1f} s" + (f" ({done})" if done else "") + "."
+        seconds, n = f"{stopped.elapsed:.1f}", len(stopped.partial)
+        cancelled = stopped.reason == CANCELLED
+        if n:
+            text = (ngettext("Cancelled after {seconds} s ({n} move searched).",
+                             "Cancelled after {seconds} s ({n} moves searched).", n)
+                    if cancelled else
+                    ngettext("Stopped after {seconds} s ({n} move searched).",
+                             "Stopped after {seconds} s ({n} moves searched).", n)
+                    ).format(seconds=seconds, n=n)
+        else:
+            text = (_("Cancelled after {seconds} s.") if cancelled
+                    else _("Stopped after {seconds} s.")).format(seconds=seconds)
         if self._solver is not None:
             self._pending = None
-            self.verdict.setText(f"{text} Solving mode needs every move ranked.")
+            self.verdict.setText(_("{stopped} Solving mode needs every move ranked.").format(
+                stopped=text))
             self.play_button.setChecked(False)
             return
         self._forget_results(text)
 
     def _failed(self, message: str) -> None:
-        text = f"The solver failed: {message}"
+        text = _("The solver failed: {error}").format(error=message)
         if self._solver is not None:
             self.verdict.setText(text)
             self.play_button.setChecked(False)
@@ -631,10 +651,10 @@ class PuzzlePanel(QWidget):
         try:
             solver = self._new_solver()
         except PuzzleError as exc:
-            self._forget_results(f"Cannot solve: {exc}")
+            self._forget_results(_("Cannot solve: {error}").format(error=exc))
             return
-        self._forget_results(f"Ranking every legal move for {', '.join(solver.puzzle.hand)}… "
-                             "(Cancel stops)")
+        self._forget_results(_("Ranking every legal move for {hand}… (Cancel stops)").format(
+            hand=", ".join(solver.puzzle.hand)))
 
         def work(progress: Progress) -> list[Ranked]:
             solver.progress = progress
@@ -648,8 +668,12 @@ class PuzzlePanel(QWidget):
         self._fill_results()
         self._show_ghosts()
         self.overlay.reveal()
-        best = ranking[0].outcome.describe() if ranking else "no legal move"
-        self.solve_status.setText(f"{len(ranking)} moves ranked; the best: {best}.")
+        if ranking:
+            self.solve_status.setText(ngettext(
+                "{n} move ranked; the best: {best}.", "{n} moves ranked; the best: {best}.",
+                len(ranking)).format(n=len(ranking), best=ranking[0].outcome.describe()))
+        else:
+            self.solve_status.setText(_("No legal move."))
         self.solved.emit(len(ranking))
 
     def check_solution(self) -> None:
@@ -658,10 +682,11 @@ class PuzzlePanel(QWidget):
         try:
             puzzle = self.form_puzzle()
         except PuzzleError as exc:
-            self._forget_results(f"Cannot check: {exc}")
+            self._forget_results(_("Cannot check: {error}").format(error=exc))
             return
         position, rules, catalogue = self._copy(puzzle), self.doc.rules, self.doc.catalogue
-        self._forget_results("Checking the solution against every legal line… (Cancel stops)")
+        self._forget_results(_("Checking the solution against every legal line… (Cancel "
+                               "stops)"))
         self._start("checking", lambda progress: check(position, rules, catalogue, progress),
                     "_checked")
 
@@ -670,16 +695,16 @@ class PuzzlePanel(QWidget):
         rows: list[tuple[Ranked, str]] = []
         if report.solution and report.outcome is not None and not report.optimal:
             moves = tuple(report.solution)
-            rows.append((Ranked(moves, moves, report.outcome, 0), "the solution"))
+            rows.append((Ranked(moves, moves, report.outcome, 0), _("the solution")))
         same = {id(r) for r in report.same}
         for r in report.best:
             if id(r) in same:
-                note = "the solution" if _written(r.moves) == _written(report.solution) \
-                    else "the solution, written differently"
+                note = _("the solution") if _written(r.moves) == _written(report.solution) \
+                    else _("the solution, written differently")
             elif report.optimal:
-                note = "ties the solution: another answer"
+                note = _("ties the solution: another answer")
             else:
-                note = "better than the solution"
+                note = _("better than the solution")
             rows.append((r, note))
         self.ranking = list(report.best)
         self.rows = rows
@@ -695,13 +720,22 @@ class PuzzlePanel(QWidget):
         def mark(ok: bool) -> str:
             return "✔" if ok else "✘"
 
-        head = "<b>OK</b>: legal, optimal and unique" if report.ok else (
-            f"<b>FAILED</b>: legal {mark(report.legal)}, optimal {mark(report.optimal)}, "
-            f"unique {mark(report.unique)}")
-        lines = [f"{head} ({report.considered} moves considered)."]
+        n = report.considered
+        head = ngettext("<b>OK</b>: legal, optimal and unique ({n} move considered).",
+                        "<b>OK</b>: legal, optimal and unique ({n} moves considered).", n
+                        ).format(n=n) if report.ok else ngettext(
+            "<b>FAILED</b>: legal {legal}, optimal {optimal}, unique {unique} ({n} move "
+            "considered).",
+            "<b>FAILED</b>: legal {legal}, optimal {optimal}, unique {unique} ({n} moves "
+            "considered).", n).format(legal=mark(report.legal), optimal=mark(report.optimal),
+                                      unique=mark(report.unique), n=n)
+        lines = [head]
         if report.solution:
-            gives = f": {report.outcome.describe()}" if report.outcome else ""
-            lines.append(f"Solution: {' then '.join(_written(report.solution))}{gives}")
+            moves = _(" then ").join(_written(report.solution))
+            lines.append(html.escape(
+                _("Solution: {moves}: {outcome}").format(
+                    moves=moves, outcome=report.outcome.describe()) if report.outcome
+                else _("Solution: {moves}").format(moves=moves)))
         lines += [f"• {html.escape(p)}" for p in report.problems]
         lines += [f"⚠ {html.escape(w)}" for w in report.warnings]
         return "<br>".join(lines)
@@ -767,11 +801,14 @@ class PuzzlePanel(QWidget):
         except PuzzleError:
             hand = []
         left = bag(doc.board, bag_sets(doc.position, doc.rules, doc.catalogue), hand)
-        sets = ", ".join(left.sets) or "no tile set"
-        self.bag_label.setText(f"{left.total} tiles left in the bag"
-                               + (f" ({len(hand)} in hand)" if hand else ""))
-        self.bag_label.setToolTip(f"The box of {sets}, less the tiles on the board and in "
-                                  "hand")
+        sets = ", ".join(left.sets) or _("no tile set")
+        self.bag_label.setText(ngettext(
+            "{n} tile left in the bag ({hand} in hand)", "{n} tiles left in the bag ({hand} in "
+            "hand)", left.total).format(n=left.total, hand=len(hand)) if hand else ngettext(
+            "{n} tile left in the bag", "{n} tiles left in the bag", left.total).format(
+            n=left.total))
+        self.bag_label.setToolTip(_("The box of {sets}, less the tiles on the board and in "
+                                    "hand").format(sets=sets))
         self.bag_table.setRowCount(len(left.counts))
         for row, (tile, n) in enumerate(left.counts.items()):
             for column, value in enumerate((tile.ref, n, tile.count)):
@@ -816,7 +853,7 @@ class PuzzlePanel(QWidget):
         for widget in (self.try_edit, self.try_button, self.hint_button, self.take_back_button,
                        self.reveal_button):
             widget.setEnabled(playing)
-        self.play_button.setText("Stop solving" if playing else "Start solving")
+        self.play_button.setText(_("Stop solving") if playing else _("Start solving"))
 
     def start_solving(self) -> None:
         """Enter solving mode (ranking hidden until the person asks)."""
@@ -834,7 +871,7 @@ class PuzzlePanel(QWidget):
         try:
             solver = self._new_solver()
         except PuzzleError as exc:
-            self.verdict.setText(f"Cannot play: {exc}")
+            self.verdict.setText(_("Cannot play: {error}").format(error=exc))
             self.play_button.setChecked(False)
             return
         self._forget_results("")
@@ -844,11 +881,12 @@ class PuzzlePanel(QWidget):
         self._pending = None
         puzzle = solver.puzzle
         names = [p.name for p in self.doc.players]
-        title = puzzle.title or self.doc.position.title or "Puzzle"
+        title = puzzle.title or self.doc.position.title or _("Puzzle")
         goal = puzzle.objective.describe(names, puzzle.to_move, self.doc.board)
+        hand = _("In hand: {tiles}. Place it on the board, or type a move.").format(
+            tiles=", ".join(puzzle.hand))
         self.play_text.setText(
-            f"<b>{html.escape(title)}</b><br>{html.escape(goal)}<br>"
-            f"In hand: {', '.join(puzzle.hand)}. Place it on the board, or type a move.")
+            f"<b>{html.escape(title)}</b><br>{html.escape(goal)}<br>{html.escape(hand)}")
         self.hint_label.setText("")
         self.verdict.setText(_("Ranking every move: you may place the tile already."))
         self._set_playing(True)
@@ -858,7 +896,7 @@ class PuzzlePanel(QWidget):
             solver.progress = progress
             return solver.rank()
 
-        self._start("ranking the moves", work, "_ranked_for_play")
+        self._start("ranking", work, "_ranked_for_play")
 
     def _ranked_for_play(self, ranking: list[Ranked]) -> None:
         self.ranking = ranking
@@ -866,7 +904,8 @@ class PuzzlePanel(QWidget):
         if pending is not None:
             self.judge(pending)
         else:
-            self.verdict.setText(f"Every move is ranked ({len(ranking)}): your turn.")
+            self.verdict.setText(_("Every move is ranked ({n}): your turn.").format(
+                n=len(ranking)))
 
     def next_hint(self) -> None:
         """Show the next hint."""
@@ -875,8 +914,9 @@ class PuzzlePanel(QWidget):
             self.hint_label.setText(_("This puzzle has no hints."))
             return
         self._hint = min(self._hint + 1, len(hints))
-        self.hint_label.setText("<br>".join(f"Hint {i + 1}: {html.escape(h)}"
-                                            for i, h in enumerate(hints[:self._hint])))
+        self.hint_label.setText("<br>".join(
+            html.escape(_("Hint {n}: {hint}").format(n=i + 1, hint=h))
+            for i, h in enumerate(hints[:self._hint])))
 
     def judge(self, move: Move) -> str:
         """How ``move`` ranks among the solver's moves, as a sentence (shown and returned).
@@ -886,14 +926,14 @@ class PuzzlePanel(QWidget):
             return ""
         if self.busy:
             self._pending = move
-            text = f"{format_move(move)}: ranking every move first…"
+            text = _("{move}: ranking every move first…").format(move=format_move(move))
             self.verdict.setText(text)
             return text
         try:
             solver.check_moves([move])
             outcome = self._ranked_outcome(solver, move) or solver.evaluate([move])[0]
         except (IllegalMove, PuzzleError) as exc:
-            text = f"{format_move(move)} is not allowed: {exc}"
+            text = _("{move} is not allowed: {error}").format(move=format_move(move), error=exc)
         else:
             text = self._verdict(move, outcome)
         self.verdict.setText(text)
@@ -917,20 +957,31 @@ class PuzzlePanel(QWidget):
         rank = 1 + sum(k > outcome.key for k in keys)
         ties = sum(k == outcome.key for k in keys) - 1
         best = self.ranking[0].outcome
-        others = f"{ties} other{'s' if ties != 1 else ''}"
+        written, n = format_move(move), len(keys)
         if outcome.success is not None:
             if outcome.success:
-                return f"{format_move(move)} meets the objective! " + (
-                    "No other move does." if not ties else f"So do {others}.")
+                if not ties:
+                    return _("{move} meets the objective! No other move does.").format(
+                        move=written)
+                return ngettext("{move} meets the objective! So does {n} other.",
+                                "{move} meets the objective! So do {n} others.", ties
+                                ).format(move=written, n=ties)
             winners = sum(k == best.key for k in keys) if best.success else 0
-            return (f"{format_move(move)} does not meet the objective (rank {rank} of "
-                    f"{len(keys)}); " + ("1 move does." if winners == 1 else
-                                         f"{winners} moves do."))
-        text = f"{format_move(move)}: rank {rank} of {len(keys)}, {outcome.describe()}."
-        if rank == 1:
-            return text + (" The best move!" if not ties else
-                           f" One of the best moves ({others} as good).")
-        return text + f" The best gives {best.describe()}."
+            return ngettext("{move} does not meet the objective (rank {rank} of {total}); "
+                            "{n} move does.",
+                            "{move} does not meet the objective (rank {rank} of {total}); "
+                            "{n} moves do.", winners).format(move=written, rank=rank, total=n,
+                                                              n=winners)
+        args = {"move": written, "rank": rank, "total": n, "outcome": outcome.describe()}
+        if rank != 1:
+            return _("{move}: rank {rank} of {total}, {outcome}. The best gives {best}."
+                     ).format(best=best.describe(), **args)
+        if not ties:
+            return _("{move}: rank {rank} of {total}, {outcome}. The best move!").format(**args)
+        return ngettext("{move}: rank {rank} of {total}, {outcome}. One of the best moves "
+                        "({n} other as good).",
+                        "{move}: rank {rank} of {total}, {outcome}. One of the best moves "
+                        "({n} others as good).", ties).format(n=ties, **args)
 
     def try_text(self) -> None:
         """Judge the move typed in the box."""
@@ -988,9 +1039,10 @@ class PuzzlePanel(QWidget):
         best = [r for r in self.ranking if r.rank == 1]
         self.overlay.show_moves(best, [p.colour for p in self.doc.players], lines=True)
         self.overlay.reveal()
-        self.verdict.setText("Best: " + "; ".join(
-            f"{' then '.join(_written(r.line))} ({r.outcome.describe()})"
-            for r in best) if best else "No legal move.")
+        self.verdict.setText(_("Best: {lines}").format(lines="; ".join(
+            _("{line} ({outcome})").format(line=_(" then ").join(_written(r.line)),
+                                           outcome=r.outcome.describe())
+            for r in best)) if best else _("No legal move."))
 
 
 class PuzzleDock(QDockWidget):
