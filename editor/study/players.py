@@ -17,13 +17,12 @@ and ``--player package.module:Name`` uses one by its import path, without instal
 
 from __future__ import annotations
 
-import importlib
-import importlib.metadata as metadata
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from editor import installed
 from editor.model.board import Board
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
@@ -105,7 +104,7 @@ class PlayerError(Exception):
 def names() -> list[str]:
     """Every player name: the built-in ones, then those of installed plugins."""
     found = list(BUILTIN)
-    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+    for ep in installed.entry_points(ENTRY_POINT_GROUP):
         if ep.name not in found:
             found.append(ep.name)
     return found
@@ -119,13 +118,9 @@ def load(name: str) -> PlayerFactory:
     where = name
     try:
         if ":" in name:
-            module, _, attr = name.partition(":")
-            found: object = importlib.import_module(module)
-            for part in attr.split("."):
-                found = getattr(found, part)
+            found: object = installed.EntryPoint(name, name, ENTRY_POINT_GROUP).load()
         else:
-            eps = [ep for ep in metadata.entry_points(group=ENTRY_POINT_GROUP)
-                   if ep.name == name]
+            eps = [ep for ep in installed.entry_points(ENTRY_POINT_GROUP) if ep.name == name]
             if not eps:
                 raise PlayerError(f"unknown player {name!r} (players: {', '.join(names())}, "
                                   "or package.module:Name)")

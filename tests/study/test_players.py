@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.metadata as metadata
-
 import pytest
 from study_support import spec
 
+from editor import installed as installed_points
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.moves import Move
@@ -24,13 +23,14 @@ class Cautious(RandomPlayer):
 
 def installed(monkeypatch: pytest.MonkeyPatch, **points: str) -> None:
     """Entry points in the players' group, as installed packages would declare them."""
-    found = [metadata.EntryPoint(name, value, ENTRY_POINT_GROUP) for name, value in points.items()]
-    real = metadata.entry_points
+    found = [installed_points.EntryPoint(name, value, ENTRY_POINT_GROUP)
+             for name, value in points.items()]
+    real = installed_points.entry_points
 
-    def entry_points(**kwargs: str) -> object:
-        return found if kwargs.get("group") == ENTRY_POINT_GROUP else real(**kwargs)
+    def entry_points(group: str) -> list[installed_points.EntryPoint]:
+        return found if group == ENTRY_POINT_GROUP else real(group)
 
-    monkeypatch.setattr(players.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(installed_points, "entry_points", entry_points)
 
 
 def test_a_plugin_s_player_is_found_by_name(monkeypatch: pytest.MonkeyPatch, host: PluginHost,
