@@ -132,8 +132,9 @@ def open_case(data: bytes, source: Path, work: Path, how: str, host: PluginHost,
     with fuzz._alarm(fuzz.TIMEOUT):
         if how == "start":
             windows = app.start([str(path)], host, catalogue)
+            # a save opens as a new document (no path, modified), with or without moves
             boards = [w for w in windows if w.doc.path == os.path.abspath(path)
-                      or (path.suffix == ".jcz" and w.doc.position.moves)]
+                      or (path.suffix == ".jcz" and not w.doc.path and w.doc.modified)]
         else:
             assert window is not None
             window.doc.mark_saved()  # the case before (a .jcz read in) is not this one's
