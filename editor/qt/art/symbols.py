@@ -18,6 +18,17 @@ def paint_symbols(p: QPainter, centre: QPointF, symbols: list[str]) -> None:
         paint_symbol(p, name, c, size)
 
 
+def _body_and_band(p: QPainter, body: QPainterPath, edge: tuple[str, float], fill: str,
+                   band: str, band_rect: QRectF) -> None:
+    """Fill ``body`` outlined by ``edge`` (colour, width), then a plain band across it."""
+    p.setPen(pen(*edge))
+    p.setBrush(pal.colour(fill))
+    p.drawPath(body)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(pal.colour(band))
+    p.drawRect(band_rect)
+
+
 def _draw_pennant(p: QPainter, c: QPointF, s: float) -> None:
     """A heraldic shield, taller than wide with a pointed foot, quartered white."""
     w, h = s * 0.78, s
@@ -27,12 +38,8 @@ def _draw_pennant(p: QPainter, c: QPointF, s: float) -> None:
     shield.quadTo(QPointF(c.x() + w / 2, c.y() + h * 0.35), QPointF(c.x(), c.y() + h / 2))
     shield.quadTo(QPointF(c.x() - w / 2, c.y() + h * 0.35), QPointF(c.x() - w / 2, c.y()))
     shield.closeSubpath()
-    p.setPen(pen(pal.PENNANT_LIGHT, 1.2))
-    p.setBrush(pal.colour(pal.PENNANT))
-    p.drawPath(shield)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(pal.colour(pal.PENNANT_LIGHT))
-    p.drawRect(QRectF(c.x() - w / 2 + 1, c.y() - h / 2 + 1, w / 2 - 1, h * 0.45))
+    _body_and_band(p, shield, (pal.PENNANT_LIGHT, 1.2), pal.PENNANT, pal.PENNANT_LIGHT,
+                   QRectF(c.x() - w / 2 + 1, c.y() - h / 2 + 1, w / 2 - 1, h * 0.45))
 
 
 def _draw_wine(p: QPainter, c: QPointF, s: float) -> None:
@@ -50,12 +57,8 @@ def _draw_wine(p: QPainter, c: QPointF, s: float) -> None:
     bottle.lineTo(c.x() - w / 2, top + s * 0.44)
     bottle.quadTo(QPointF(c.x() - w / 2, top + s * 0.3), QPointF(c.x() - neck / 2, top + s * 0.26))
     bottle.closeSubpath()
-    p.setPen(pen(pal.SYMBOL_EDGE, 1.1))
-    p.setBrush(pal.colour(pal.WINE))
-    p.drawPath(bottle)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(pal.colour(pal.WINE_LABEL))
-    p.drawRect(QRectF(c.x() - w / 2 + 1.2, c.y() + s * 0.02, w - 2.4, s * 0.22))
+    _body_and_band(p, bottle, (pal.SYMBOL_EDGE, 1.1), pal.WINE, pal.WINE_LABEL,
+                   QRectF(c.x() - w / 2 + 1.2, c.y() + s * 0.02, w - 2.4, s * 0.22))
 
 
 def _draw_wheat(p: QPainter, c: QPointF, s: float) -> None:
