@@ -25,7 +25,6 @@ class GuiThreadCollector(QObject):
 
     def __init__(self, app: QCoreApplication, interval_ms: int = INTERVAL_MS) -> None:
         super().__init__(app)
-        self.thresholds = gc.get_threshold()
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.check)
         self.timer.start(interval_ms)
@@ -34,9 +33,9 @@ class GuiThreadCollector(QObject):
     def check(self) -> int:
         """Collect the oldest generation whose count passed its threshold; returns the
         number of unreachable objects found."""
-        counts = gc.get_count()
+        counts, thresholds = gc.get_count(), gc.get_threshold()
         for generation in (2, 1, 0):
-            if self.thresholds[generation] and counts[generation] > self.thresholds[generation]:
+            if thresholds[generation] and counts[generation] > thresholds[generation]:
                 return gc.collect(generation)
         return 0
 

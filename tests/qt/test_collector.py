@@ -47,7 +47,7 @@ def test_the_check_collects_a_generation_past_its_threshold(qapp) -> None:
     assert gui.check() == 0  # nothing over a threshold right after a full collection
     seen: list[str] = []
     _Cyclic(seen)
-    junk = [[] for _ in range(gui.thresholds[0] + 10)]
+    junk = [[] for _ in range(gc.get_threshold()[0] + 10)]
     assert gui.check() > 0 and seen
     del junk
 
