@@ -48,6 +48,8 @@ class Conversion:
     position: Position | None
     findings: list[Finding] = field(default_factory=list)
     editor: dict[str, Any] | None = None
+    #: the path of the message each of the position's moves comes from
+    sources: list[str] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Finding]:
@@ -58,8 +60,10 @@ class Conversion:
 class _Turn:
     """The move being built from one JCZ turn."""
 
-    def __init__(self, player: int, tile: Tile, cell: tuple[int, int], turns: int) -> None:
+    def __init__(self, player: int, tile: Tile, cell: tuple[int, int], turns: int,
+                 path: str) -> None:
         self.player = player
+        self.path = path
         self.tile = tile
         self.cell = cell
         self.turns = turns
@@ -87,6 +91,7 @@ class _Converter:
         self.names = JczNames()
         #: the figure kinds of the game's ruleset
         self.kinds: set[str] = set()
+        self.sources: list[str] = []
 
     def add(self, path: str, message: str, severity: Severity = Severity.ERROR,
             code: str = "jcz-unsupported") -> None:
@@ -156,7 +161,8 @@ class _Converter:
             tilesets=list(self.tilesets) if own_sets else [],
             title=os.path.splitext(os.path.basename(save.file))[0] if save.file else "",
             description=save.description, moves=moves, extras=extras)
-        return Conversion(position, self.findings, save.editor if ours else None)
+        return Conversion(position, self.findings, save.editor if ours else None,
+                          self.sources)
 
     def ours(self, mapped: Ruleset) -> tuple[Ruleset, list[str], dict[str, dict[str, Any]],
                                               list[str], bool] | None:
@@ -220,8 +226,7 @@ class _Converter:
         for msg in self.save.replay:
             player = msg.player if msg.player is not None else whose
             if msg.type == jcz.PLACE_TILE:
-                if current is not None:
-                    moves.append(current.entry)
+                self.end(moves, current)
                 current = None
                 tile = self.tile(msg.tile, f"{msg.path}.payload.tileId", self.placed)
                 held = self.cells.get(msg.cell)
@@ -230,24 +235,30 @@ class _Converter:
                              f"{msg.tile!r} is placed on ({msg.cell[0]}, {msg.cell[1]}), "
                              f"which already holds {held[0].ref}")
                 elif tile is not None:
-                    current = _Turn(player, tile, msg.cell, msg.turns)
+                    current = _Turn(player, tile, msg.cell, msg.turns, msg.path)
                     self.cells[msg.cell] = (tile, msg.turns)
             elif msg.type == jcz.DEPLOY_MEEPLE:
                 self.deploy(msg, current)
             elif msg.type == jcz.RETURN_MEEPLE:
                 self.take_back(msg, current)
             elif msg.type == jcz.COMMIT:
-                if current is not None:
-                    moves.append(current.entry)
+                self.end(moves, current)
                 current = None
                 whose = (player + 1) % max(1, players)
             elif msg.type != jcz.PASS:
                 self.add(msg.path, f"message {msg.type} is not supported")
         if current is not None:
-            moves.append(current.entry)
+            self.end(moves, current)
             self.add("$.replay", "the last turn has no COMMIT: its move is kept",
                      Severity.INFO, "jcz-open-turn")
         return moves
+
+    def end(self, moves: list[dict[str, Any]], turn: _Turn | None) -> None:
+        """Close ``turn`` (if any): its move joins ``moves``, its message's path
+        :attr:`sources`."""
+        if turn is not None:
+            moves.append(turn.entry)
+            self.sources.append(turn.path)
 
     def deploy(self, msg: jcz.Message, current: _Turn | None) -> None:
         pointer = msg.pointer

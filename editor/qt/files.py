@@ -161,9 +161,11 @@ def open_jcz(path: str, host: PluginHost, catalogue: Catalogue) -> OpenResult:
         imported = import_save(save, catalogue, host, path)
         if imported.position is None:
             return OpenResult(None, imported.findings)
-        doc = BoardDocument(imported.position, None, imported.findings, host, catalogue)
+        # the board's own findings show the log's illegal moves where they are
+        findings = [f for f in imported.findings if f not in imported.illegal]
+        doc = BoardDocument(imported.position, None, findings, host, catalogue)
         doc.mark_dirty()
-        return OpenResult(doc, imported.findings)
+        return OpenResult(doc, findings)
 
     return guarded_open(path, load)
 

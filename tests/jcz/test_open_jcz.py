@@ -95,3 +95,16 @@ def test_a_save_that_cannot_be_opened_says_what_import_jcz_says(
     assert main(["import-jcz", path, "-o", str(tmp_path / "out.board.json")]) in (1, 2)
     said = capsys.readouterr().err
     assert all(str(f) in said for f in refused.findings)
+
+
+def test_a_move_our_rules_find_illegal_is_shown_once_on_the_board(
+        qapp, tmp_path: Path, host: PluginHost, catalogue: Catalogue) -> None:
+    """import-jcz warns at the move's message; the editor shows the board's own finding at
+    the tile instead of both."""
+    data = load_save("tiny-city")
+    data["replay"][6]["payload"]["position"] = [5, 5]
+    result = open_jcz(write_save(tmp_path, "away", data), host, catalogue)
+    doc = result.document
+    assert doc is not None and result.findings == []
+    assert [(f.code, f.cell) for f in doc.findings() if f.code == "not-adjacent"] == [
+        ("not-adjacent", (5, 5))]

@@ -10,6 +10,7 @@ from jcz_support import load_save, save_path, write_save
 from editor.cli import main
 from editor.formats.boards import position_from_dict, position_to_dict, save_position
 from editor.jcz import convert, parse_save, read_save
+from editor.jcz.importer import import_save
 from editor.jcz.replay import check, start_of
 from editor.model.findings import Severity
 from editor.model.tilesets import Catalogue
@@ -186,6 +187,26 @@ def test_a_tile_placed_on_a_held_cell_is_refused(tmp_path: Path, catalogue: Cata
         assert main(["import-jcz", path, "-o", str(tmp_path / "held.board.json")]) == 1
         assert "$.replay[3].payload.position" in capsys.readouterr().err
         assert not (tmp_path / "held.board.json").exists()
+
+
+def test_a_move_our_rules_find_illegal_is_imported_with_a_warning(
+        tmp_path: Path, catalogue: Catalogue, host: PluginHost, capsys) -> None:
+    """A tile placed away from every other tile is played, as JCloisterZone played it, and
+    said: a warning at the path of its message (before, it imported without a word)."""
+    data = load_save("tiny-city")
+    data["replay"][6]["payload"]["position"] = [5, 5]
+    save, findings = parse_save(data, "away.jcz")
+    assert save is not None, findings
+    imported = import_save(save, catalogue, host, "away.jcz")
+    assert imported.position is not None and imported.position.board.at(5, 5) is not None
+    assert [(f.path, f.code, f.severity, f.file) for f in imported.findings] == [
+        ("$.replay[6]", "not-adjacent", Severity.WARNING, "away.jcz")]
+    assert imported.findings[0].message == "(5, 5) does not touch any tile on the board"
+    path = write_save(tmp_path, "away", data)
+    assert main(["import-jcz", path, "-o", str(tmp_path / "away.board.json")]) == 0
+    out = capsys.readouterr().out
+    assert "$.replay[6]" in out and "(5, 5) does not touch any tile on the board" in out
+    assert (tmp_path / "away.board.json").exists()
 
 
 def test_structure_findings_name_the_path() -> None:
