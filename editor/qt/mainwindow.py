@@ -47,7 +47,7 @@ from .docks.puzzle_tools import install_puzzle_tools
 from .docks.scores import comparison_rulesets
 from .document import BoardDocument
 from .icons import figure_icon
-from .keys import Keys, key_sequences
+from .keys import Keys, window_action
 from .notices import install_plugin_notices, refuse_file
 from .preferences import show_preferences
 from .rulesetpicker import Options, RulesetDialog, ruleset_command
@@ -162,13 +162,7 @@ class MainWindow(QMainWindow):
         """An action of this window. Its keys work wherever the focus is in the window,
         except while typing in a text field (the field takes plain keys first); a
         ``view_only`` action's keys work only while the board has the focus."""
-        action = QAction(text, self)
-        action.setShortcuts(key_sequences(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
+        action = window_action(self, text, shortcut, tip, icon)
         if view_only:
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.view.addAction(action)

@@ -32,7 +32,7 @@ from editor.jcz.tiles_xml import JczError, jcz_tile_sets, read_jcz
 from editor.model.findings import Finding, Severity
 from editor.model.tilesets import TileSet
 from editor.qt.art.images import register_tile_set
-from editor.qt.keys import key_sequences
+from editor.qt.keys import key_sequences, window_action
 
 from . import tileops
 from .commands import SetSetValue
@@ -288,14 +288,8 @@ class TileSetWindow(QMainWindow):
 
     def _action(self, text: str, slot: Any, shortcut: Any = None, tip: str = "",
                 icon: QStyle.StandardPixmap | None = None) -> QAction:
-        action = QAction(text, self)
+        action = window_action(self, text, shortcut, tip, icon)
         action.triggered.connect(lambda _=False: slot())
-        action.setShortcuts(key_sequences(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
         return action
 
     def _make_actions(self) -> None:
