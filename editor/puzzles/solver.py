@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
+from editor.i18n import _, ngettext
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import changed_since
 from editor.model.position import Position
@@ -228,7 +229,8 @@ class Solver:
             self._reference = None
             self.board.undo_to(mark)
         if self.progress is not None:
-            self.progress.advance(1.0, f"{len(found)} moves ranked")
+            self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
+                                                len(found)).format(n=len(found)))
         return _ranked(found)
 
     def evaluate(self, moves: Sequence[Move]) -> tuple[Outcome, tuple[Move, ...]]:
@@ -425,7 +427,8 @@ class Solver:
             fraction += scale * i / n
             scale /= n
         first, total = where[0]
-        self.progress.advance(fraction, f"move {first + 1} of {total}")
+        self.progress.advance(fraction, _("move {n} of {total}").format(n=first + 1,
+                                                                      total=total))
 
     def _final(self) -> list[int]:
         return self.engine.final_totals(self.board)
