@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         if position.puzzle is None:
-            raise CommandError(f"{args.board} has no puzzle block")
+            raise CommandError(_("{file} has no puzzle block").format(file=args.board))
         rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
         stopped: Stopped | None = None

@@ -43,7 +43,7 @@ def test_validate_sets_by_id(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_an_unknown_id_says_which_exist(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "validate", "base-c4") == (2, [
-        "base-c4::$: no such file, nor a built-in tile set (did you mean base-c3 or base-c2?)",
+        "base-c4::$: no such file, nor a built-in tile set (did you mean base-c3, base-c2?)",
         "1 error in 1 file"])
 
 
