@@ -115,7 +115,7 @@ def test_options_of_an_edition_without_any(tmp_path: Path,
         f"{path}::$.ruleset.options['traders-builders:C2'].rules: traders-builders:C2 has no "
         "option 'rules' (it has no options)",
         f"{path}::$.ruleset.options['bsae:C2']: options for unknown edition 'bsae:C2'; did you "
-        f"mean 'base:C2' or 'base:C3'? (editions: {EDITIONS})"]
+        f"mean 'base:C2', 'base:C3'? (editions: {EDITIONS})"]
 
 
 def test_a_ruleset_of_two_bases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

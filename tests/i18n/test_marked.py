@@ -21,7 +21,8 @@ MODULES = sorted({p for package in PACKAGES for p in (ROOT / "editor" / package)
                  | {ROOT / "editor" / name for name in (
                      "rules/geometry.py", "rules/analysis.py", "rules/guard.py", "plugins.py",
                      "puzzles/objectives.py", "puzzles/puzzle.py", "puzzles/check.py",
-                     "puzzles/progress.py")})
+                     "puzzles/progress.py", "workspace.py", "rules/notation.py",
+                     "rules/editions.py", "rules/movelog.py")})
 #: English kept on purpose, by module and text: data the study records in its table (a
 #: game's failure: written in English whatever the language, so that a table resumed in
 #: another language stays one language), a bug in a shipped file (read by developers),
@@ -49,7 +50,7 @@ SHOWN = frozenset({
 #: In the command line and the core packages (not the Qt editor, whose ValueErrors guard
 #: its own calls): errors people read, findings, printed lines, progress words, plots.
 CORE_SHOWN = SHOWN | frozenset({
-    "JczError", "ReplayError", "PlayerError", "GameError", "CommandError", "ValueError",
+    "JczError", "ReplayError", "NotationError", "MoveLogError", "PlayerError", "GameError", "CommandError", "ValueError",
     "ArgumentTypeError", "PlotsUnavailable", "TilesetError", "SchemaLoadError", "print",
     "add", "warn", "error", "tile_note", "advance", "work_bar", "track", "set_xlabel",
     "set_ylabel", "set_title", "suptitle",
@@ -84,7 +85,8 @@ def _english(node: ast.expr, one_word: bool = False) -> str | None:
 
 #: The modules :data:`CORE_SHOWN` applies to.
 CORE = ("editor/cli/", "editor/jcz/", "editor/formats/", "editor/study/",
-        "editor/puzzles/progress.py")
+        "editor/puzzles/progress.py", "editor/workspace.py", "editor/rules/notation.py",
+        "editor/rules/editions.py", "editor/rules/movelog.py")
 #: Objects whose methods log (English, for developers), not shown.
 LOGGERS = frozenset({"log", "logger", "logging"})
 
