@@ -22,7 +22,8 @@ MODULES = sorted({p for package in PACKAGES for p in (ROOT / "editor" / package)
                      "rules/geometry.py", "rules/analysis.py", "rules/guard.py", "plugins.py",
                      "puzzles/objectives.py", "puzzles/puzzle.py", "puzzles/check.py",
                      "puzzles/progress.py", "workspace.py", "rules/notation.py",
-                     "rules/editions.py", "rules/movelog.py")})
+                     "rules/editions.py", "rules/movelog.py", "rules/ruleset.py",
+                     "puzzles/solver.py")})
 #: English kept on purpose, by module and text: data the study records in its table (a
 #: game's failure: written in English whatever the language, so that a table resumed in
 #: another language stays one language), a bug in a shipped file (read by developers),
