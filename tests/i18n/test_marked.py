@@ -51,7 +51,8 @@ SHOWN = frozenset({
 #: In the command line and the core packages (not the Qt editor, whose ValueErrors guard
 #: its own calls): errors people read, findings, printed lines, progress words, plots.
 CORE_SHOWN = SHOWN | frozenset({
-    "JczError", "ReplayError", "NotationError", "MoveLogError", "PlayerError", "GameError", "CommandError", "ValueError",
+    "JczError", "ReplayError", "NotationError", "MoveLogError", "PlayerError", "GameError",
+    "CommandError", "ValueError",
     "ArgumentTypeError", "PlotsUnavailable", "TilesetError", "SchemaLoadError", "print",
     "add", "warn", "error", "tile_note", "advance", "work_bar", "track", "set_xlabel",
     "set_ylabel", "set_title", "suptitle",
