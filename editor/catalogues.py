@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Rule statements (``define``), edition titles, figure and option descriptions are module
 #: constants in English: they are extracted from those calls and translated where shown.
 KEYWORDS: dict[str, Any] = {
-    "_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    "_": None, "N_": None, "NN_": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3), "NP_": ((1, "c"), 2), "define": (2,), "Edition": (2,),
     "FigureKind": (4,), "OptionSpec": (4,),
 }

@@ -12,6 +12,7 @@ from editor.formats.cache import validated
 from editor.formats.extras import is_extra, without
 from editor.formats.jsonio import json_path
 from editor.formats.tilesets import builtin_tileset, builtin_tilesets_data, load_known
+from editor.i18n import _
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tiles import Tile
@@ -199,23 +200,32 @@ def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str,
 
     for i, name in enumerate(editions):
         if host.edition(name) is None:
-            error(["editions", i], f"unknown edition {name!r}{_did_you_mean(name, known())} "
-                  f"(editions: {', '.join(known()) or 'none'})", "unknown-edition")
+            close = _close(name, known())
+            text = _("unknown edition {name!r}; did you mean {close}? (editions: {known})") \
+                if close else _("unknown edition {name!r} (editions: {known})")
+            error(["editions", i], text.format(name=name, close=close,
+                                               known=", ".join(known()) or "-"),
+                  "unknown-edition")
         elif name in host.disabled:
-            error(["editions", i], f"edition {name!r} is disabled after a plugin error "
-                  "(carcassonne-editor plugins says which)", "disabled-edition")
+            error(["editions", i], _("edition {name!r} is disabled after a plugin error "
+                                     "(carcassonne-editor plugins says which)").format(
+                                         name=name), "disabled-edition")
     used = [e for e in map(host.edition, editions) if e is not None]
     for name, given in options.items():
         if is_extra(name):
             continue
         edition = host.edition(name)
         if edition is None:
-            error(["options", name], f"options for unknown edition {name!r}"
-                  f"{_did_you_mean(name, known())} (editions: {', '.join(known())})",
-                  "unknown-edition")
+            close = _close(name, known())
+            text = _("options for unknown edition {name!r}; did you mean {close}? (editions: "
+                     "{known})") if close else _("options for unknown edition {name!r} "
+                                                 "(editions: {known})")
+            error(["options", name], text.format(name=name, close=close,
+                                                 known=", ".join(known())), "unknown-edition")
             continue
         if name not in editions and not any(name in e.pairs_with for e in used):
-            findings.append(Finding(f"options for {name}, which the ruleset does not use",
+            findings.append(Finding(_("options for {name}, which the ruleset does not "
+                                      "use").format(name=name),
                                     json_path(["ruleset", "options", name]), file,
                                     "unused-options", Severity.WARNING))
         names = [spec.name for spec in edition.options]
@@ -223,9 +233,17 @@ def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str,
             if is_extra(key):
                 continue
             if key not in names:
-                have = f"options: {', '.join(names)}" if names else "it has no options"
-                error(["options", name, key], f"{name} has no option {key!r}"
-                      f"{_did_you_mean(key, names)} ({have})", "unknown-option")
+                close = _close(key, names)
+                if not names:
+                    text = _("{name} has no option {key!r} (it has no options)")
+                elif close:
+                    text = _("{name} has no option {key!r}; did you mean {close}? (options: "
+                             "{options})")
+                else:
+                    text = _("{name} has no option {key!r} (options: {options})")
+                error(["options", name, key], text.format(name=name, key=key, close=close,
+                                                          options=", ".join(names)),
+                      "unknown-option")
                 continue
             spec = edition.option(key)
             problem = spec.check(coerce(value, spec.default))
@@ -240,10 +258,10 @@ def ruleset_findings(editions: Sequence[str], options: Mapping[str, Mapping[str,
     return findings
 
 
-def _did_you_mean(word: str, choices: Sequence[str]) -> str:
-    """``; did you mean 'base:C2'?`` for a close (or differently cased) choice."""
+def _close(word: str, choices: Sequence[str]) -> str:
+    """``'base:C2'``: the close (or differently cased) choices, quoted, or ``""``."""
     import difflib  # only when something is misspelt: not on every start
 
     by_case = [c for c in choices if c.lower() == word.lower()]
     close = by_case or difflib.get_close_matches(word, choices, n=2, cutoff=0.6)
-    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return ", ".join(repr(c) for c in close)

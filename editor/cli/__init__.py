@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from editor import __version__, i18n
+from editor.i18n import N_, _
 
-from . import diagnostics
+from . import argwords, diagnostics
 
 PROG = "carcassonne-editor"
 
@@ -38,11 +39,11 @@ COMMANDS = {
     "completion": "completion",
 }
 
-EPILOG = """\
+EPILOG = N_("""\
 exit codes: 0 done, 1 findings (an invalid file, a failing check, a plugin error),
 2 a file cannot be read or the command line is wrong, 3 an internal error (a bug: the
 message names the log file holding the details; --verbose shows them too).
-Run 'carcassonne-editor COMMAND --help' for a command's options."""
+Run 'carcassonne-editor COMMAND --help' for a command's options.""")
 
 #: Options of the top level that take no value; any other word starting a command line is
 #: a command or a file.
@@ -89,14 +90,15 @@ class _CommandParser(argparse.ArgumentParser):
 
 def _add_verbose(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", default=default,
-                        help="log what the command does on stderr, and the traceback of an "
-                        "internal error")
+                        help=_("log what the command does on stderr, and the traceback of an "
+                               "internal error"))
 
 
 def _add_lang(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument(LANG_OPTION, metavar="LANG", default=default,
-                        help="language of the output: " + ", ".join(i18n.LANGUAGES)
-                        + " (default: the system's; --format json is always English)")
+                        help=_("language of the output: {languages} (default: the system's; "
+                               "--format json is always English)").format(
+                                   languages=", ".join(i18n.LANGUAGES)))
 
 
 def _language(words: list[str]) -> tuple[list[str], str | None]:
@@ -120,11 +122,13 @@ def _language(words: list[str]) -> tuple[list[str], str | None]:
 
 def build_parser(commands: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser with the given commands registered (default: every command)."""
+    argwords.install()
     parser = argparse.ArgumentParser(
-        prog=PROG, epilog=EPILOG, formatter_class=_Formatter,
-        description="Build, annotate, score and compare Carcassonne positions. "
-        "With no command, or with files only, opens the desktop editor.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+        prog=PROG, epilog=_(EPILOG), formatter_class=_Formatter,
+        description=_("Build, annotate, score and compare Carcassonne positions. With no "
+                      "command, or with files only, opens the desktop editor."))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
     _add_verbose(parser, False)
     _add_lang(parser, None)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_CommandParser)
@@ -215,7 +219,10 @@ def _with_command(words: list[str]) -> tuple[list[str], list[str] | None, str]:
     import difflib
 
     close = difflib.get_close_matches(word, list(COMMANDS), n=3, cutoff=0.6)
-    hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-    return words, [], (f"{PROG}: {word!r} is neither a command nor an existing file{hint}\n"
-                       f"commands: {', '.join(COMMANDS)}\n"
-                       f"Run '{PROG} --help' for the usage.")
+    text = _("{prog}: {word!r} is neither a command nor an existing file (did you mean "
+             "{close}?)") if close else _("{prog}: {word!r} is neither a command nor an "
+                                         "existing file")
+    first = text.format(prog=PROG, word=word, close=", ".join(repr(c) for c in close))
+    return words, [], "\n".join([
+        first, _("commands: {commands}").format(commands=", ".join(COMMANDS)),
+        _("Run '{prog} --help' for the usage.").format(prog=PROG)])

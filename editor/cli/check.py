@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render(report, args.board))
     if not report.ok:
-        print(f"carcassonne-editor check: {args.board}: the reference solution fails the check",
-              file=sys.stderr)
+        print(_("carcassonne-editor check: {file}: the reference solution fails the "
+                "check").format(file=args.board), file=sys.stderr)
     return 0 if report.ok and not failed else 1
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.plugins import default_host
 from editor.rules.compare import Comparison, compare, default_rulesets
 from editor.rules.notation import NotationError, parse_move
@@ -60,8 +60,10 @@ def run(args: argparse.Namespace) -> int:
             if player is None:
                 player = int((position.puzzle or {}).get("to_move", 0))
             if not 0 <= player < len(position.board.players):
-                raise CommandError(f"--player {player}: the board has "
-                                   f"{len(position.board.players)} players")
+                raise CommandError(ngettext("--player {player}: the board has {n} player",
+                                            "--player {player}: the board has {n} players",
+                                            len(position.board.players)).format(
+                    player=player, n=len(position.board.players)))
             sets = list(dict.fromkeys(t for r in rulesets for t in r.tilesets()))
             move = parse_move(args.move, player, catalogue(), sets)
         result = compare(position.board, rulesets, move)

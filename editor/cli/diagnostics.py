@@ -82,12 +82,19 @@ def internal_error(exc: BaseException, argv: Sequence[str]) -> None:
         lines = []
     summary = lines[0][:200] if lines else ""
     what = f"{type(exc).__name__}: {summary}" if summary else type(exc).__name__
+    from editor.i18n import _
+
     if isinstance(written, Path):
-        where = f"the details are in {written}"
+        text = _("{app}: internal error ({what}): this is a bug; the details are in {log}; the "
+                 "traceback is above") if verbose() else _(
+            "{app}: internal error ({what}): this is a bug; the details are in {log}; "
+            "--verbose shows the traceback")
     else:
-        where = f"no log could be written ({written})"
-    more = "the traceback is above" if verbose() else "--verbose shows the traceback"
-    print(f"{APP}: internal error ({what}): this is a bug; {where}; {more}", file=sys.stderr)
+        text = _("{app}: internal error ({what}): this is a bug; no log could be written "
+                 "({log}); the traceback is above") if verbose() else _(
+            "{app}: internal error ({what}): this is a bug; no log could be written ({log}); "
+            "--verbose shows the traceback")
+    print(text.format(app=APP, what=what, log=written), file=sys.stderr)
 
 
 def _append_report(details: str, argv: Sequence[str]) -> Path | str:

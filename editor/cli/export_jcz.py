@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, source_name
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.jcz.export import Export, export_position, save_jcz
 from editor.plugins import default_host
 from editor.workspace import catalogue
@@ -45,8 +45,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Export and report."""
     if args.output == STDIN and args.format == "json":
-        print(f"{PROG}: -o - and --format json both write to standard output: choose one",
-              file=sys.stderr)
+        print(_("{prog}: -o - and --format json both write to standard output: choose "
+                "one").format(prog=PROG), file=sys.stderr)
         return 2
     host = default_host()
     try:
@@ -69,10 +69,17 @@ def _report(args: argparse.Namespace, result: Export, code: int) -> int:
     summary = ""
     if code == 0 and result.save is not None:
         moves = sum(1 for m in result.save["replay"] if m["type"] == "PLACE_TILE")
-        summary = (f"wrote {source_name(args.output, STDOUT_NAME)}: "
-                   f"{len(result.save['setup']['start'])} start "
-                   f"tiles, {moves} moves, {len(result.save['players'])} players, draw order "
-                   f"of {len(result.save['gameAnnotations']['drawOrder'])} tiles")
-    return finish(args, {"board": args.board}, result.findings, code, summary,
-                  f"{PROG}: JCloisterZone cannot express {{n}} thing{{s}} in this board: "
-                  "nothing written")
+        start = len(result.save["setup"]["start"])
+        players = len(result.save["players"])
+        drawn = len(result.save["gameAnnotations"]["drawOrder"])
+        summary = _("wrote {file}: {start}, {moves}, {players}, {draw}").format(
+            file=source_name(args.output, STDOUT_NAME),
+            start=ngettext("{n} start tile", "{n} start tiles", start).format(n=start),
+            moves=ngettext("{n} move", "{n} moves", moves).format(n=moves),
+            players=ngettext("{n} player", "{n} players", players).format(n=players),
+            draw=ngettext("draw order of {n} tile", "draw order of {n} tiles", drawn).format(
+                n=drawn))
+    return finish(args, {"board": args.board}, result.findings, code, summary, lambda n: ngettext(
+        "{prog}: JCloisterZone cannot express {n} thing in this board: nothing written",
+        "{prog}: JCloisterZone cannot express {n} things in this board: nothing written",
+        n).format(prog=PROG, n=n))

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from editor.i18n import _
+from editor.i18n import N_, _
 
 #: Exit code when the desktop cannot start on this system (no display, missing libraries).
 EXIT_NO_DISPLAY = 4
@@ -48,11 +48,11 @@ XCB_PACKAGES = {
 }
 _MISSING = re.compile(r"(lib[\w.+-]+\.so[\w.]*): cannot open shared object file")
 
-ALTERNATIVES = """Without a display:
+ALTERNATIVES = N_("""Without a display:
   QT_QPA_PLATFORM=offscreen carcassonne-editor ...  runs Qt without a window (scripts, tests)
   carcassonne-editor render BOARD -o board.png      draws a board; validate, score, compare,
                                                     solve and the other commands need no display
-"""
+""")
 
 
 def register(subparsers: Any) -> None:
@@ -71,8 +71,8 @@ def run(args: argparse.Namespace) -> int:
     """Check the platform, then start Qt (only now, so the other commands never need it)."""
     problem = platform_problem()
     if problem is not None:
-        print(f"carcassonne-editor: the desktop editor cannot start: {problem}\n\n"
-              f"{ALTERNATIVES}", file=sys.stderr, end="")
+        print(_("carcassonne-editor: the desktop editor cannot start: {problem}").format(
+            problem=problem) + "\n\n" + _(ALTERNATIVES), file=sys.stderr, end="")
         return EXIT_NO_DISPLAY
     from editor.qt.app import main
 
@@ -89,14 +89,14 @@ def platform_problem(env: Mapping[str, str] = os.environ) -> str | None:
     missing = missing_libraries(plugin)
     if missing:
         packages = sorted({XCB_PACKAGES.get(lib, lib) for lib in missing})
-        return ("Qt's X11 platform plugin needs libraries this system lacks: "
-                f"{', '.join(missing)}.\n\nInstall them (Debian, Ubuntu):\n"
-                f"  sudo apt-get install {' '.join(packages)}")
+        return _("Qt's X11 platform plugin needs libraries this system lacks: {libraries}."
+                 "\n\nInstall them (Debian, Ubuntu):\n  sudo apt-get install {packages}").format(
+                     libraries=", ".join(missing), packages=" ".join(packages))
     display = env.get("DISPLAY", "")
     if not display:
-        return "there is no display (DISPLAY is not set)."
+        return _("there is no display (DISPLAY is not set).")
     if not _can_connect(display):
-        return f"cannot connect to the X display {display!r}."
+        return _("cannot connect to the X display {display!r}.").format(display=display)
     return None
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from editor.formats.boards import position_to_dict, save_position
 from editor.formats.findings_report import line
 from editor.formats.jsonio import STDIN, STDOUT_NAME, dumps, parse_json, source_name
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.jcz import read_save
 from editor.jcz.importer import import_save
 from editor.model.findings import Finding, Severity
@@ -47,8 +48,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Convert, replay to the end of the log, write."""
     if args.output == STDIN and args.format == "json":
-        print(f"{PROG}: -o - and --format json both write to standard output: choose one",
-              file=sys.stderr)
+        print(_("{prog}: -o - and --format json both write to standard output: choose "
+                "one").format(prog=PROG), file=sys.stderr)
         return 2
     save, findings = read_save(args.save)
     if save is None:
@@ -60,14 +61,14 @@ def run(args: argparse.Namespace) -> int:
     if position is None or played is None:
         return _finish(args, findings, 1)
     if report_plugin_errors(args.save, played.rules):
-        problem = Finding("a plugin failed while the log was played (see above)", "$.replay",
-                          args.save, "plugin-error")
+        problem = Finding(_("a plugin failed while the log was played (see above)"),
+                          "$.replay", args.save, "plugin-error")
         return _finish(args, [*findings, problem], 1)
     data, unreadable = parse_json(dumps(position_to_dict(position)), args.output)
     invalid = [f for f in unreadable or board_findings(data, cat, args.output)
                if f.severity is Severity.ERROR]
     if invalid:
-        problem = Finding("the converted board would not be valid: nothing written", "$",
+        problem = Finding(_("the converted board would not be valid: nothing written"), "$",
                           args.save, "jcz-invalid-board")
         return _finish(args, [*findings, *invalid, problem], 1)
     try:
@@ -76,27 +77,33 @@ def run(args: argparse.Namespace) -> int:
         else:
             save_position(args.output, position)
     except (OSError, ValueError) as exc:
-        problem = Finding(f"cannot write {args.output}: {exc}", "$", args.output, "unwritable")
+        problem = Finding(_("cannot write {file}: {error}").format(file=args.output, error=exc),
+                          "$", args.output, "unwritable")
         return _finish(args, [*findings, problem], 2)
-    summary = (f"wrote {source_name(args.output, STDOUT_NAME)}: {len(position.board)} tiles, "
-               f"{len(position.moves)} moves, ruleset {played.rules.name}, scores "
-               + ", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(),
-                                                      strict=True)))
+    summary = _("wrote {file}: {tiles}, {moves}, ruleset {ruleset}, scores {scores}").format(
+        file=source_name(args.output, STDOUT_NAME),
+        tiles=ngettext("{n} tile", "{n} tiles", len(position.board)).format(
+            n=len(position.board)),
+        moves=ngettext("{n} move", "{n} moves", len(position.moves)).format(
+            n=len(position.moves)),
+        ruleset=played.rules.name,
+        scores=", ".join(f"{n} {s}" for n, s in zip(played.names, played.scores(), strict=True)))
     return _finish(args, findings, 0, summary)
 
 
 def _finish(args: argparse.Namespace, findings: list[Finding], code: int,
             summary: str = "") -> int:
-    return finish(args, {"save": args.save}, findings, code, summary,
-                  f"{PROG}: {{n}} problem{{s}}: nothing written")
+    return finish(args, {"save": args.save}, findings, code, summary, lambda n: ngettext(
+        "{prog}: {n} problem: nothing written", "{prog}: {n} problems: nothing written",
+        n).format(prog=PROG, n=n))
 
 
 def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Finding],
-           code: int, summary: str, refused: str) -> int:
+           code: int, summary: str, refused: Callable[[int], str]) -> int:
     """Report a conversion (import-jcz, export-jcz): ``--format json`` as one object
     (``source``, the output when written, the exit code, the summary, every finding), else
-    the findings (errors on stderr), then the summary or, when refused, ``refused`` with
-    ``{n}`` errors and plural ``{s}``."""
+    the findings (errors on stderr), then the summary or, when refused, ``refused`` of the
+    number of errors."""
     if args.format == "json":
         print_json({**source, "output": args.output if code == 0 else None,
                     "exit": code, "summary": summary,
@@ -109,5 +116,5 @@ def finish(args: argparse.Namespace, source: dict[str, str], findings: list[Find
         print(summary, file=sys.stderr if args.output == STDIN else sys.stdout)
     elif code == 1:
         errors = sum(1 for f in findings if f.severity is Severity.ERROR)
-        print(refused.format(n=errors, s="s" if errors != 1 else ""), file=sys.stderr)
+        print(refused(errors), file=sys.stderr)
     return code

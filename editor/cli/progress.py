@@ -82,9 +82,11 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a number of seconds").format(
+            text=text)) from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+        raise argparse.ArgumentTypeError(_("{text!r} is not a positive number of "
+                                           "seconds").format(text=text))
     return value
 
 

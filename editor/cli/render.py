@@ -44,10 +44,11 @@ def run(args: argparse.Namespace) -> int:
     ext = ".svg" if to_stdout else os.path.splitext(args.output)[1].lower()
     try:
         if ext not in FORMATS:
-            raise CommandError(f"cannot tell the image format of {args.output!r}: "
-                               "name it .png or .svg")
+            raise CommandError(_("cannot tell the image format of {file!r}: name it .png or "
+                                 ".svg").format(file=args.output))
         if args.scale is not None and not (args.scale > 0 and math.isfinite(args.scale)):
-            raise CommandError(f"--scale must be a positive number, not {args.scale}")
+            raise CommandError(_("--scale must be a positive number, not {scale}").format(
+                scale=args.scale))
         position = load(args.board)
     except CommandError as exc:
         print(f"carcassonne-editor render: {exc}", file=sys.stderr)
@@ -70,11 +71,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             render_svg(position, args.output, annotations=annotations)
     except RenderError as exc:
-        print(f"carcassonne-editor render: cannot draw {source_name(args.board)}: {exc}",
-              file=sys.stderr)
+        print(_("carcassonne-editor render: cannot draw {file}: {error}").format(
+            file=source_name(args.board), error=exc), file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:
-        print(f"carcassonne-editor render: cannot write {args.output}: {exc}", file=sys.stderr)
+        print(_("carcassonne-editor render: cannot write {file}: {error}").format(
+            file=args.output, error=exc), file=sys.stderr)
         return 2
-    print(f"wrote {args.output}")
+    print(_("wrote {file}").format(file=args.output))
     return 0

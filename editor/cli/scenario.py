@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
 from editor.puzzles import Bag, Fitter, Puzzle, PuzzleError, Stopped, bag, bag_sets, fits
@@ -73,8 +73,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
         return 2
     for t, n in left.excess.items():
-        print(f"warning: {args.board}: {n} more {t.ref} on the board or in hand than the box "
-              f"holds ({t.count})", file=sys.stderr)
+        print(_("warning: {file}: {n} more {tile} on the board or in hand than the box holds "
+                "({count})").format(file=args.board, n=n, tile=t.ref, count=t.count),
+              file=sys.stderr)
     board = position.board
     if tile is not None:
         found = fits(engine, board, tile)
@@ -82,13 +83,13 @@ def run(args: argparse.Namespace) -> int:
             print_json({"query": "fits", "tile": tile.ref, "cells": [
                 {"cell": list(c), "rotations": [r * 90 for r in rs]} for c, rs in found]})
         else:
-            print(f"{tile.ref} fits on {len(found)} cell{'' if len(found) == 1 else 's'}"
-                  + ":" * bool(found))
+            print(ngettext("{tile} fits on {n} cell", "{tile} fits on {n} cells",
+                           len(found)).format(tile=tile.ref, n=len(found)) + ":" * bool(found))
             for (x, y), rs in found:
                 print(f"  ({x}, {y})  " + " ".join(f"{r * 90}°" for r in rs))
     elif args.dead:
         try:
-            with work_bar(args, "dead cells") as progress:
+            with work_bar(args, _("dead cells")) as progress:
                 dead = Fitter(engine, left.available()).dead_cells(board, progress)
         except Stopped as exc:
             print(f"carcassonne-editor scenario: {exc}", file=sys.stderr)
@@ -96,8 +97,9 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             print_json({"query": "dead", "bag": left.total, "dead": [list(c) for c in dead]})
         else:
-            print(f"{len(dead)} dead cell{'' if len(dead) == 1 else 's'} (no tile of the "
-                  f"{left.total} left fits)" + ":" * bool(dead))
+            print(ngettext("{n} dead cell (no tile of the {left} left fits)",
+                           "{n} dead cells (no tile of the {left} left fits)",
+                           len(dead)).format(n=len(dead), left=left.total) + ":" * bool(dead))
             for x, y in dead:
                 print(f"  ({x}, {y})  needs {describe_sides(board.signature(x, y))}")
     elif args.format == "json":
@@ -117,12 +119,16 @@ def describe_sides(signature: tuple[str, str, str, str]) -> str:
 def render_bag(left: Bag, in_hand: int) -> str:
     """The bag as text, one line per tile kind."""
     box = sum(t.count for t in left.counts)
-    note = f" (the {in_hand} tile{'s' if in_hand > 1 else ''} in hand not counted)" \
-        if in_hand else ""
-    out = [f"Tiles left in the bag ({', '.join(left.sets)}): {left.total} of {box}{note}"]
+    sets = ", ".join(left.sets)
+    out = [ngettext("Tiles left in the bag ({sets}): {left} of {box} (the {n} tile in hand not "
+                    "counted)", "Tiles left in the bag ({sets}): {left} of {box} (the {n} tiles "
+                    "in hand not counted)", in_hand).format(sets=sets, left=left.total, box=box,
+                                                            n=in_hand)
+           if in_hand else _("Tiles left in the bag ({sets}): {left} of {box}").format(
+               sets=sets, left=left.total, box=box)]
     width = max((len(t.ref) for t in left.counts), default=0)
     out += [f"  {t.ref:<{width}}  {n}/{t.count}" for t, n in left.counts.items()]
     if left.foreign:
-        out.append("not from these sets: " + ", ".join(
-            f"{t.ref} ×{n}" for t, n in left.foreign.items()))
+        out.append(_("not from these sets: {tiles}").format(tiles=", ".join(
+            f"{t.ref} ×{n}" for t, n in left.foreign.items())))
     return "\n".join(out)

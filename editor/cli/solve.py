@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         position = load(args.board)
         if position.puzzle is None:
-            raise CommandError(f"{args.board} has no puzzle block")
+            raise CommandError(_("{file} has no puzzle block").format(file=args.board))
         rules = rules_for(position, args.rules, args.board)
         puzzle = Puzzle.from_dict(position.puzzle)
         stopped: Stopped | None = None
@@ -70,11 +70,19 @@ def run(args: argparse.Namespace) -> int:
     failed = report_plugin_errors(args.board, rules)
     ahead = solver.horizon < len(solver.hand)
     if stopped is not None:
-        what = (f"looking {solver.horizon} of {len(solver.hand)} tiles ahead" if ahead
-                else "searched completely")
-        print(f"carcassonne-editor solve: {source_name(args.board)}: {stopped}; the ranking "
-              f"lists the {len(ranking)} first move{'' if len(ranking) == 1 else 's'} {what}",
-              file=sys.stderr)
+        if ahead:
+            line = ngettext("{file}: {reason}; the ranking lists the {n} first move looking "
+                            "{horizon} of {tiles} tiles ahead",
+                            "{file}: {reason}; the ranking lists the {n} first moves looking "
+                            "{horizon} of {tiles} tiles ahead", len(ranking))
+        else:
+            line = ngettext("{file}: {reason}; the ranking lists the {n} first move searched "
+                            "completely",
+                            "{file}: {reason}; the ranking lists the {n} first moves searched "
+                            "completely", len(ranking))
+        text = line.format(file=source_name(args.board), reason=stopped, n=len(ranking),
+                           horizon=solver.horizon, tiles=len(solver.hand))
+        print(f"carcassonne-editor solve: {text}", file=sys.stderr)
     names = [p.name for p in position.board.players]
     objective = puzzle.objective.describe(names, puzzle.to_move, position.board)
     shown = ranking[:args.top] if args.top > 0 else ranking

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 
 from .common import add_format, add_rules, print_json
 from .completion import tileset_ids, with_completer
@@ -99,8 +99,8 @@ def _folder(args: argparse.Namespace) -> Any:
     if args.resume:
         if (args.rules or args.tileset or args.player or args.out or args.corpus
                 or args.players or args.seed is not None):
-            raise StudyError("--resume goes on with the study's own settings: give only "
-                             "--games, --jobs, --scheduler, --plots or --format with it")
+            raise StudyError(_("--resume goes on with the study's own settings: give only "
+                               "--games, --jobs, --scheduler, --plots or --format with it"))
         return StudyFolder.open(Path(args.resume), args.games)
     host = default_host()
     if args.corpus:
@@ -108,15 +108,18 @@ def _folder(args: argparse.Namespace) -> Any:
                                           ("--players", args.players), ("--seed", args.seed))
                  if value]
         if given:
-            raise StudyError(f"{', '.join(given)}: for self-play; a corpus replays its games "
-                             "as they were played")
+            raise StudyError(_("{options}: for self-play; a corpus replays its games as they "
+                               "were played").format(options=", ".join(given)))
         study = spec.corpus(host, args.corpus, args.rules or ())
     else:
         kinds = args.player or ["greedy"]
         players = args.players or 2
         if len(kinds) not in (1, players):
-            raise StudyError(f"--player given {len(kinds)} times for {players} players: "
-                             "give it once for every seat, or once per seat")
+            raise StudyError(ngettext(
+                "--player given {n} time for {players} players: give it once for every seat, "
+                "or once per seat",
+                "--player given {n} times for {players} players: give it once for every seat, "
+                "or once per seat", len(kinds)).format(n=len(kinds), players=players))
         study = spec.self_play(host, catalogue(host), rulesets=args.rules or (),
                                tilesets=args.tileset, seats=_seats(kinds, players),
                                games=100 if args.games is None else args.games,
@@ -164,8 +167,8 @@ def _play(args: argparse.Namespace, folder: Any, executor: Any) -> int:
 
     diagnostics.log.debug("study in %s on %s", folder.path, executor.description)
     if folder.resumed or args.resume:
-        print(f"{PROG}: going on with the study in {folder.path}: the games in its table are "
-              "kept", file=sys.stderr)
+        print(_("{prog}: going on with the study in {folder}: the games in its table are "
+                "kept").format(prog=PROG, folder=folder.path), file=sys.stderr)
     stop = threading.Event()
     plots = {"both": ("png", "svg"), "none": ()}.get(args.plots, (args.plots,))
     with ExitStack() as stack:
@@ -188,9 +191,13 @@ def _play(args: argparse.Namespace, folder: Any, executor: Any) -> int:
     code = EXIT_CANCELLED if not outcome.complete else 1 if summary["failed"] else 0
     notes = [n for n in (outcome.plots_note, outcome.parquet_note) if n]
     if not outcome.complete:
-        notes.append(f"cancelled: {summary['played'] + summary['failed']} of "
-                     f"{summary['planned']} games are in {folder.table}; go on with: "
-                     f"{PROG} --resume {folder.path}")
+        notes.append(ngettext(
+            "cancelled: {done} of {planned} game is in {table}; go on with: {prog} --resume "
+            "{folder}",
+            "cancelled: {done} of {planned} games are in {table}; go on with: {prog} --resume "
+            "{folder}", summary["planned"]).format(
+                done=summary["played"] + summary["failed"], planned=summary["planned"],
+                table=folder.table, prog=PROG, folder=folder.path))
     if args.format == "json":
         print_json({"study": str(folder.path), "executor": executor.description,
                     "complete": outcome.complete, "exit": code,
@@ -215,8 +222,8 @@ def _on_interrupt(stop: threading.Event) -> Callable[[], None]:
         if stop.is_set():
             raise KeyboardInterrupt
         stop.set()
-        print(f"\n{PROG}: cancelling after the games being played (Ctrl+C again to stop "
-              "now)", file=sys.stderr)
+        print("\n" + _("{prog}: cancelling after the games being played (Ctrl+C again to "
+                       "stop now)").format(prog=PROG), file=sys.stderr)
 
     previous = signal.signal(signal.SIGINT, cancel)
 

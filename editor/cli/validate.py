@@ -83,7 +83,8 @@ def _resolve(words: list[str], builtin: bool) -> tuple[list[str], list[FileResul
         elif word in shipped:
             files.append(shipped[word])
         else:
-            message = f"no such file, nor a built-in tile set (did you mean {' or '.join(close)}?)"
+            message = _("no such file, nor a built-in tile set (did you mean {names}?)").format(
+                names=", ".join(close))
             unknown.append(FileResult(word, [Finding(message, "$", word, "unreadable")]))
     if builtin:
         files += [path for path in shipped.values() if path not in files]
@@ -97,11 +98,11 @@ def _missing(word: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Check every file; print the report."""
     if not args.files and not args.builtin:
-        print("carcassonne-editor validate: give files to check, or --builtin",
+        print(_("carcassonne-editor validate: give files to check, or --builtin"),
               file=sys.stderr)
         return 2
     if [*args.files, *args.tileset].count(STDIN) > 1:
-        print("carcassonne-editor validate: '-' (standard input) can be given only once",
+        print(_("carcassonne-editor validate: '-' (standard input) can be given only once"),
               file=sys.stderr)
         return 2
     files, results = _resolve(args.files, args.builtin)
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         except (TilesetError, SchemaLoadError) as exc:
             print(f"carcassonne-editor validate: {exc}", file=sys.stderr)
             return 2
-        for result, data in track(boards, "checking boards", total=len(boards),
+        for result, data in track(boards, _("checking boards"), total=len(boards),
                                   unit="boards", output_format=args.format):
             result.findings = board_findings(data, catalogue, result.file)
     print(render_json(results) if args.format == "json" else render_text(results), end="")

@@ -24,6 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from editor.i18n import _
+
 #: A temporary file older than this is stale even if a process with its number runs.
 STALE_SECONDS = 3600.0
 
@@ -38,8 +40,8 @@ class ReadOnlyFileError(PermissionError):
 
     def __init__(self, path: str, target: str) -> None:
         shown = path if path == target else f"{path} (→ {target})"
-        super().__init__(f"{shown} is read-only: not overwritten (make it writable, or "
-                         "write to another file)")
+        super().__init__(_("{file} is read-only: not overwritten (make it writable, or write "
+                           "to another file)").format(file=shown))
         self.path = path
         self.target = target
 

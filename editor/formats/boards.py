@@ -6,6 +6,7 @@ import os
 from typing import Any
 
 from editor import logs
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.findings import Finding
 from editor.model.players import Figure, Player
@@ -99,11 +100,11 @@ def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = "
         ref, cell = item["tile"], (item["x"], item["y"])
         where = f"$.tiles[{i}]"
         if ref not in catalogue:
-            findings.append(Finding(f"unknown tile {ref!r}: not placed", where, file,
-                                    "unknown-tile", cell=cell))
+            findings.append(Finding(_("unknown tile {tile!r}: not placed").format(tile=ref),
+                                    where, file, "unknown-tile", cell=cell))
         elif cell in board.cells:
-            findings.append(Finding(f"cell {cell} holds two tiles: {ref} not placed", where,
-                                    file, "cell-taken", cell=cell))
+            findings.append(Finding(_("cell {cell} holds two tiles: {tile} not placed").format(
+                cell=cell, tile=ref), where, file, "cell-taken", cell=cell))
         else:
             board.place(catalogue.tile(ref), *cell, quarter_turns(item.get("rotation", 0)))
             if extra := take(item):
@@ -113,12 +114,12 @@ def position_from_dict(data: dict[str, Any], catalogue: Catalogue, file: str = "
         placed = board.at(item["x"], item["y"])
         owner = item["owner"]
         if placed is None or item["segment"] not in placed.tile.segment_index:
-            findings.append(Finding(f"figure on a missing tile or segment "
-                                    f"({item['x']}, {item['y']}) {item['segment']!r}: left out",
-                                    where, file, "no-segment"))
+            findings.append(Finding(_("figure on a missing tile or segment ({x}, {y}) "
+                                      "{segment!r}: left out").format(
+                x=item["x"], y=item["y"], segment=item["segment"]), where, file, "no-segment"))
         elif not 0 <= owner < len(players):
-            findings.append(Finding(f"figure owner {owner} is not a player: left out", where,
-                                    file, "no-player"))
+            findings.append(Finding(_("figure owner {owner} is not a player: left out").format(
+                owner=owner), where, file, "no-player"))
         else:
             board.add_figure(Figure(item["kind"], owner, placed.node(item["segment"])))
             if extra := take(item):

@@ -13,6 +13,8 @@ import os
 import posixpath
 from pathlib import PurePosixPath, PureWindowsPath
 
+from editor.i18n import _
+
 #: Image kinds the editor draws, by file extension.
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".svg")
 #: The largest image file read.
@@ -23,19 +25,19 @@ def image_problem(image: str) -> str | None:
     """Why a tile set's ``image`` path is refused, or None; decided from the text alone."""
     text = image.replace("\\", "/")
     if "\x00" in text:
-        return "an image path cannot hold a NUL character"
+        return _("an image path cannot hold a NUL character")
     if (PurePosixPath(text).is_absolute() or PureWindowsPath(image).drive
             or PureWindowsPath(image).is_absolute()):
-        return (f"image {image!r} is an absolute path: give it relative to the tile set's "
-                "folder (the image is not read)")
+        return _("image {image!r} is an absolute path: give it relative to the tile set's "
+                 "folder (the image is not read)").format(image=image)
     if ".." in PurePosixPath(text).parts:
-        return (f"image {image!r} leaves the tile set's folder ('..'): keep images beside "
-                "the tile set or below it (the image is not read)")
+        return _("image {image!r} leaves the tile set's folder ('..'): keep images beside "
+                 "the tile set or below it (the image is not read)").format(image=image)
     suffix = posixpath.splitext(text)[1].lower()
     if suffix not in IMAGE_SUFFIXES:
         kinds = ", ".join(s.lstrip(".") for s in IMAGE_SUFFIXES)
-        return (f"image {image!r} is not an image file by its name (allowed: {kinds}; "
-                "the file is not read)")
+        return _("image {image!r} is not an image file by its name (allowed: {kinds}; the "
+                 "file is not read)").format(image=image, kinds=kinds)
     return None
 
 

@@ -10,7 +10,7 @@ from editor.model.findings import Finding, Severity
 from editor.model.ports import PORT_NAMES, SIDE_NAMES, SIDE_PORTS
 from editor.model.tiles import CITY, FIELD, RIVER, ROAD, Tile
 from editor.model.tilesets import Catalogue
-from editor.terms import figure_name
+from editor.terms import feature_name, figure_name
 
 from . import schemas
 from .images import image_problem
@@ -53,13 +53,6 @@ def check_tileset(data: Any, file: str = "") -> list[Finding]:
 def check_board(data: Any, catalogue: Catalogue, file: str = "") -> list[Finding]:
     """Schema, then (only if the schema passed) the lint of a board against ``catalogue``."""
     return schemas.validate(data, schemas.BOARD, file) or lint_board(data, catalogue, file)
-
-
-def _a(kind: str) -> str:
-    """``a city``, ``an inn``; ``nothing`` for no kind."""
-    if not kind:
-        return "nothing"
-    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def _counts(mapping: dict[str, int]) -> dict[str, int]:
@@ -170,7 +163,8 @@ def _lint_links(seg: dict[str, Any], at: list[str | int], segs: list[dict[str, A
     """A segment's ``cities`` and ``wraps``."""
     is_field = seg["kind"] == FIELD
     if "cities" in seg and not is_field:
-        report.error([*at, "cities"], f"only fields list cities; this segment is {_a(seg['kind'])}",
+        report.error([*at, "cities"], _("only fields list cities; this segment is not a field "
+                                        "({kind})").format(kind=feature_name(seg["kind"])),
                      "cities-not-field")
     elif "cities" in seg:
         for k, name in enumerate(seg["cities"]):
@@ -179,10 +173,12 @@ def _lint_links(seg: dict[str, Any], at: list[str | int], segs: list[dict[str, A
                                                    "{segments})").format(
                     id=name, segments=", ".join(by_id)), "unknown-city")
             elif segs[by_id[name]]["kind"] != CITY:
-                report.error([*at, "cities", k], f"segment {name!r} is "
-                             f"{_a(segs[by_id[name]]['kind'])}, not a city", "unknown-city")
+                report.error([*at, "cities", k], _("segment {id!r} is not a city "
+                                                   "({kind})").format(
+                    id=name, kind=feature_name(segs[by_id[name]]["kind"])), "unknown-city")
     if "wraps" in seg and not is_field:
-        report.error([*at, "wraps"], f"only fields have wraps; this segment is {_a(seg['kind'])}",
+        report.error([*at, "wraps"], _("only fields have wraps; this segment is not a field "
+                                       "({kind})").format(kind=feature_name(seg["kind"])),
                      "wraps-not-field")
     elif "wraps" in seg:
         for k, side in enumerate(seg["wraps"]):
@@ -190,8 +186,11 @@ def _lint_links(seg: dict[str, Any], at: list[str | int], segs: list[dict[str, A
             kind = segs[owner[centre]]["kind"] if centre in owner else ""
             mine = [p for p in (left, right) if p in owner and segs[owner[p]] is seg]
             if kind not in _LINEAR:
-                report.error([*at, "wraps", k], f"side {side} has {_a(kind)} on its centre "
-                             "port, not a road or river", "wraps-side")
+                text = _("side {side} has neither a road nor a river on its centre port "
+                         "({kind})").format(side=side, kind=feature_name(kind)) if kind else \
+                    _("side {side} has nothing on its centre port, not a road or a "
+                      "river").format(side=side)
+                report.error([*at, "wraps", k], text, "wraps-side")
             elif len(mine) < 2:
                 report.error([*at, "wraps", k], _("wraps {side} but does not hold both {left} "
                                                   "and {right}").format(side=side, left=left,
@@ -210,24 +209,35 @@ def _lint_side(side: int, segs: list[dict[str, Any]], owner: dict[str, int],
     if middle["kind"] == CITY:
         strays = [p for p in (left, right) if owner.get(p) != owner[centre]]
         if strays:
-            where = "; ".join(f"{p} is in {segs[owner[p]]['id']!r}" for p in strays if p in owner)
-            report.error([*at, "segments", owner[centre]], f"side {name} is a city side: {left}, "
-                         f"{centre} and {right} must all be in city {middle['id']!r}"
-                         + (f" ({where})" if where else ""), "city-side")
+            where = "; ".join(_("{port} is in {id!r}").format(port=p, id=segs[owner[p]]["id"])
+                              for p in strays if p in owner)
+            text = _("side {side} is a city side: {left}, {centre} and {right} must all be in "
+                     "city {id!r} ({where})") if where else _(
+                "side {side} is a city side: {left}, {centre} and {right} must all be in city "
+                "{id!r}")
+            report.error([*at, "segments", owner[centre]], text.format(
+                side=name, left=left, centre=centre, right=right, id=middle["id"], where=where),
+                "city-side")
         return
     for port in (left, right):
         if port in owner and segs[owner[port]]["kind"] != FIELD:
             seg = segs[owner[port]]
             report.error([*at, "segments", owner[port], "ports", seg["ports"].index(port)],
-                         f"{port} is a half-side port: it belongs to a field, not to "
-                         f"{seg['kind']} {seg['id']!r}", "half-port")
+                         _("{port} is a half-side port: it belongs to a field, not to segment "
+                           "{id!r} ({kind})").format(port=port, id=seg["id"],
+                                                     kind=feature_name(seg["kind"])),
+                         "half-port")
     both = owner.get(left)
     if middle["kind"] in _LINEAR and both is not None and both == owner.get(right):
         field = segs[both]
         if field["kind"] == FIELD and name not in field.get("wraps", []):
-            report.error([*at, "segments", both], f"field {field['id']!r} holds both "
-                         f"{left} and {right} around the {middle['kind']} on side {name}; list "
-                         f"{name!r} in its wraps if the {middle['kind']} ends on this tile",
+            text = _("field {id!r} holds both {left} and {right} around the road on side "
+                     "{side}; list {side!r} in its wraps if the road ends on this tile") \
+                if middle["kind"] == ROAD else _(
+                "field {id!r} holds both {left} and {right} around the river on side {side}; "
+                "list {side!r} in its wraps if the river ends on this tile")
+            report.error([*at, "segments", both], text.format(id=field["id"], left=left,
+                                                              right=right, side=name),
                          "road-halves")
 
 

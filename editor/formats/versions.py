@@ -13,6 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity
 
 BOARD = "board"
@@ -26,7 +27,6 @@ Step = Callable[[dict[str, Any]], dict[str, Any]]
 #: kind → version → the step that turns a file of that version into the next version.
 STEPS: dict[str, dict[int, Step]] = {BOARD: {}, TILESET: {}}
 
-_NOUNS = {BOARD: "board", TILESET: "tile set"}
 
 
 def upgrade(data: Any, kind: str, file: str = "") -> tuple[Any, list[Finding]]:
@@ -45,23 +45,37 @@ def upgrade(data: Any, kind: str, file: str = "") -> tuple[Any, list[Finding]]:
     if version == current:
         return data, []
     if version > current:
-        return data, [Finding(f"written by a newer version of carcassonne-editor (format "
-                              f"{version}); this one reads format {current}: update it to "
-                              f"open this {_NOUNS[kind]}", "$.format", file, "format-newer")]
+        text = _("written by a newer version of carcassonne-editor (format {version}); this "
+                 "one reads format {current}: update it to open this board") if kind == BOARD \
+            else _("written by a newer version of carcassonne-editor (format {version}); this "
+                   "one reads format {current}: update it to open this tile set")
+        return data, [Finding(text.format(version=version, current=current), "$.format", file,
+                              "format-newer")]
     steps = STEPS[kind]
     if any(v not in steps for v in range(version, current)):
         oldest = min((v for v in range(current) if all(
             s in steps for s in range(v, current))), default=current)
-        readable = f"formats {oldest} to {current}" if oldest < current else f"format {current}"
-        return data, [Finding(f"format {version} is not a {_NOUNS[kind]} format this version "
-                              f"can read (it reads {readable})", "$.format", file,
-                              "format-unknown")]
+        if kind == BOARD:
+            text = _("format {version} is not a board format this version can read (it reads "
+                     "formats {oldest} to {current})") if oldest < current else _(
+                "format {version} is not a board format this version can read (it reads "
+                "format {current})")
+        else:
+            text = _("format {version} is not a tile set format this version can read (it "
+                     "reads formats {oldest} to {current})") if oldest < current else _(
+                "format {version} is not a tile set format this version can read (it reads "
+                "format {current})")
+        return data, [Finding(text.format(version=version, oldest=oldest, current=current),
+                              "$.format", file, "format-unknown")]
     upgraded = copy.deepcopy(data)
     for v in range(version, current):
         upgraded = steps[v](upgraded)
         upgraded["format"] = v + 1
-    return upgraded, [Finding(f"format {version} {_NOUNS[kind]}, read as format {current}; "
-                              f"the file stays in format {version} until it is saved",
+    text = _("format {version} board, read as format {current}; the file stays in format "
+             "{version} until it is saved") if kind == BOARD else _(
+        "format {version} tile set, read as format {current}; the file stays in format "
+        "{version} until it is saved")
+    return upgraded, [Finding(text.format(version=version, current=current),
                               "$.format", file, "format-migrated", Severity.INFO)]
 
 

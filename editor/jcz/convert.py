@@ -26,6 +26,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from editor.i18n import _, ngettext
 from editor.model.board import Board
 from editor.model.findings import Finding, Severity
 from editor.model.players import DEFAULT_COLOURS, FOLLOWER, Player
@@ -35,6 +36,7 @@ from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
 from editor.rules.editions import JczNames
 from editor.rules.ruleset import Ruleset, RulesetError
+from editor.terms import figure_name
 
 from . import save as jcz
 from .mapping import figure_kind, map_setup, merged, segment_for
@@ -114,7 +116,8 @@ class _Converter:
         try:
             rules = self.host.ruleset([(e, {}) for e in setup.editions], setup.options)
         except RulesetError as exc:
-            self.add("$.setup.sets", f"no ruleset for {' + '.join(setup.editions)}: {exc}")
+            self.add("$.setup.sets", _("no ruleset for {editions}: {error}").format(
+                editions=" + ".join(setup.editions), error=exc))
             return Conversion(None, self.findings)
         without = {t for e in setup.figures_only for t in self.host.editions[e].tilesets}
         self.tilesets = list(dict.fromkeys(
@@ -132,13 +135,14 @@ class _Converter:
         players = [Player(name, DEFAULT_COLOURS[i % len(DEFAULT_COLOURS)], supply=dict(supply))
                    for i, name in enumerate(save.players)]
         if not players:
-            self.add("$.players", "the save has no players")
+            self.add("$.players", _("the save has no players"))
         board = Board(players)
         for start in save.start:
             held = board.at(start.x, start.y)
             if held is not None:
-                self.add(start.path, f"a second start tile on ({start.x}, {start.y}), which "
-                                     f"already holds {held.tile.ref}")
+                self.add(start.path, _("a second start tile on ({x}, {y}), which already "
+                                       "holds {tile}").format(x=start.x, y=start.y,
+                                                              tile=held.tile.ref))
                 continue
             tile = self.tile(start.tile, f"{start.path}.tile", self.placed)
             if tile is not None:
@@ -179,15 +183,19 @@ class _Converter:
             options = {str(k): dict(v) for k, v in ruleset.get("options", {}).items()}
             rules = self.host.ruleset([(e, {}) for e in editions], options)
         except (RulesetError, AttributeError, TypeError, ValueError) as exc:
-            self.add(f"{where}.ruleset", f"carcassonne-editor's ruleset cannot be read ({exc}):"
-                     f" {mapped.name} from JCloisterZone's set-up instead", Severity.WARNING,
+            self.add(f"{where}.ruleset", _(
+                "carcassonne-editor's ruleset cannot be read ({error}): {ruleset} from "
+                "JCloisterZone's set-up instead").format(error=exc, ruleset=mapped.name),
+                Severity.WARNING,
                      "jcz-difference")
             return None
         sets = [str(t) for t in block.get("tilesets", [])] if isinstance(
             block.get("tilesets"), list) else []
         if rules.name != mapped.name:
-            self.add(f"{where}.ruleset", f"{rules.name}, as carcassonne-editor exported it "
-                     f"(JCloisterZone plays it as {mapped.name})", Severity.INFO, "jcz-ignored")
+            self.add(f"{where}.ruleset", _(
+                "{ruleset}, as carcassonne-editor exported it (JCloisterZone plays it as "
+                "{jcz_ruleset})").format(ruleset=rules.name, jcz_ruleset=mapped.name),
+                Severity.INFO, "jcz-ignored")
         return rules, editions, options, sets or rules.tilesets(), bool(sets)
 
     def tile(self, jcz_id: str, path: str, used: dict[str, int],
@@ -197,8 +205,12 @@ class _Converter:
         (module docstring); ``used`` counts the copy taken."""
         found = self.catalogue.find_alias(jcz_id, self.tilesets)
         if found is None:
-            self.add(path, f"unknown tile id {jcz_id!r}: no tile of "
-                           f"{', '.join(self.tilesets) or 'the mapped sets'} has that alias")
+            if self.tilesets:
+                self.add(path, _("unknown tile id {id!r}: no tile of {tilesets} has that "
+                                 "alias").format(id=jcz_id, tilesets=", ".join(self.tilesets)))
+            else:
+                self.add(path, _("unknown tile id {id!r}: no tile of the mapped sets has that "
+                                 "alias").format(id=jcz_id))
             return None
         pick = found
         boxes = self.copies.get(found.set_id, 1)
@@ -211,9 +223,12 @@ class _Converter:
             elif warn:
                 copy = 1 + sum(used.get(t.ref, 0) for t in (found, *twins))
                 box = sum(t.count for t in (found, *twins)) * boxes
-                self.add(path, f"{jcz_id!r} copy {copy}: {found.set_id} has {box} "
-                               f"{'tile' if box == 1 else 'tiles'} of that layout, so "
-                               f"{found.ref} is placed beyond its count",
+                self.add(path, ngettext(
+                    "{id!r} copy {copy}: {tileset} has {n} tile of that layout, so {tile} is "
+                    "placed beyond its count",
+                    "{id!r} copy {copy}: {tileset} has {n} tiles of that layout, so {tile} is "
+                    "placed beyond its count", box).format(
+                        id=jcz_id, copy=copy, tileset=found.set_id, n=box, tile=found.ref),
                          Severity.WARNING, "jcz-difference")
         used[pick.ref] = used.get(pick.ref, 0) + 1
         return pick
@@ -232,8 +247,8 @@ class _Converter:
                 held = self.cells.get(msg.cell)
                 if tile is not None and held is not None:
                     self.add(f"{msg.path}.payload.position",
-                             f"{msg.tile!r} is placed on ({msg.cell[0]}, {msg.cell[1]}), "
-                             f"which already holds {held[0].ref}")
+                             _("{id!r} is placed on ({x}, {y}), which already holds {tile}").format(
+                                 id=msg.tile, x=msg.cell[0], y=msg.cell[1], tile=held[0].ref))
                 elif tile is not None:
                     current = _Turn(player, tile, msg.cell, msg.turns, msg.path)
                     self.cells[msg.cell] = (tile, msg.turns)
@@ -246,10 +261,10 @@ class _Converter:
                 current = None
                 whose = (player + 1) % max(1, players)
             elif msg.type != jcz.PASS:
-                self.add(msg.path, f"message {msg.type} is not supported")
+                self.add(msg.path, _("message {type} is not supported").format(type=msg.type))
         if current is not None:
             self.end(moves, current)
-            self.add("$.replay", "the last turn has no COMMIT: its move is kept",
+            self.add("$.replay", _("the last turn has no COMMIT: its move is kept"),
                      Severity.INFO, "jcz-open-turn")
         return moves
 
@@ -264,15 +279,18 @@ class _Converter:
         pointer = msg.pointer
         kind = figure_kind(msg.meeple, self.names)
         if kind is None or kind not in self.kinds:
-            self.add(f"{msg.path}.payload.meepleId", f"meeple {msg.meeple!r} is not supported "
-                     f"in this game (figures: {', '.join(sorted(self.kinds))})")
+            self.add(f"{msg.path}.payload.meepleId", _(
+                "meeple {meeple!r} is not supported in this game (figures: {figures})").format(
+                         meeple=msg.meeple, figures=", ".join(sorted(self.kinds))))
             return
         if current is None or (pointer.x, pointer.y) != current.cell:
-            self.add(f"{msg.path}.payload.pointer", f"a {kind} deployed at ({pointer.x}, "
-                     f"{pointer.y}), not on the tile just placed: not supported")
+            self.add(f"{msg.path}.payload.pointer", _(
+                "a figure ({figure}) deployed at ({x}, {y}), not on the tile just placed: not "
+                "supported").format(
+                         figure=figure_name(kind), x=pointer.x, y=pointer.y))
             return
         if "figure" in current.entry or "return" in current.entry:
-            self.add(msg.path, "a second figure action in one turn is not supported")
+            self.add(msg.path, _("a second figure action in one turn is not supported"))
             return
         try:
             segment = segment_for(current.tile, current.turns, pointer.feature, pointer.location)
@@ -280,7 +298,7 @@ class _Converter:
             self.add(f"{msg.path}.payload.pointer", str(exc))
             return
         if kind == FOLLOWER and not self.farmers and current.tile.segment(segment).kind == FIELD:
-            self.add(f"{msg.path}.payload.pointer", "a farmer in a game without farmers")
+            self.add(f"{msg.path}.payload.pointer", _("a farmer in a game without farmers"))
             return
         current.entry["figure"] = {"kind": kind, "segment": segment}
 
@@ -289,10 +307,15 @@ class _Converter:
         source = str(msg.payload.get("source", ""))
         placed = self.cells.get((pointer.x, pointer.y))
         if "ABBOT" not in source and figure_kind(msg.meeple, self.names) != "abbot":
-            self.add(f"{msg.path}.payload", f"returning a meeple ({source or 'no source'}) is "
-                     "supported only for taking an abbot back")
+            if source:
+                self.add(f"{msg.path}.payload", _("returning a meeple ({source}) is supported "
+                                                  "only for taking an abbot back").format(
+                                                      source=source))
+            else:
+                self.add(f"{msg.path}.payload", _("returning a meeple (no source) is supported "
+                                                  "only for taking an abbot back"))
         elif current is None or placed is None:
-            self.add(msg.path, "an abbot taken back outside a turn or from an empty cell")
+            self.add(msg.path, _("an abbot taken back outside a turn or from an empty cell"))
         else:
             try:
                 segment = segment_for(placed[0], placed[1], pointer.feature, pointer.location)
@@ -324,9 +347,10 @@ def restore(position: Position, block: dict[str, Any]) -> list[Finding]:
             player.goods = {str(k): int(n) for k, n in dict(ours.get("goods", {})).items()}
             player.supply = {str(k): int(n) for k, n in dict(ours.get("supply", {})).items()}
     elif players is not None:
-        findings.append(Finding("carcassonne-editor's players do not match the save's: the "
-                                "log's scores are kept", f"$.gameAnnotations['{jcz.EDITOR_KEY}']"
-                                ".players", code="jcz-difference", severity=Severity.WARNING))
+        findings.append(Finding(_("carcassonne-editor's players do not match the save's: "
+                                  "the log's scores are kept"),
+                                f"$.gameAnnotations['{jcz.EDITOR_KEY}'].players",
+                                code="jcz-difference", severity=Severity.WARNING))
     for key in ("title", "description"):
         if isinstance(block.get(key), str):
             setattr(position, key, block[key])

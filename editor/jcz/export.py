@@ -36,6 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from editor.formats.jsonio import write_json_atomic
+from editor.i18n import _, ngettext
 from editor.jcz.replay import Replay, ReplayError, replay, start_of
 from editor.model import events as ev
 from editor.model.board import Board, Cell
@@ -52,6 +53,7 @@ from editor.rules.legality import figure_states, position_findings
 from editor.rules.movelog import entry_of
 from editor.rules.moves import FigureAction, IllegalMove, Move, Turn
 from editor.rules.ruleset import Ruleset, RulesetError
+from editor.terms import feature_name, figure_name
 
 from .save import EDITOR_KEY as KEY
 
@@ -170,8 +172,9 @@ def save_jcz(position: Position, path: str | os.PathLike[str], catalogue: Catalo
         try:
             write_json_atomic(path, result.save)
         except (OSError, ValueError, TypeError) as exc:
-            result.findings.append(Finding(f"cannot write {path}: {exc}", "$", str(path),
-                                           "unwritable"))
+            result.findings.append(Finding(
+                _("cannot write {file}: {error}").format(file=path, error=exc), "$", str(path),
+                "unwritable"))
             result.save = None
     return result
 
@@ -202,21 +205,21 @@ class _Exporter:
         try:
             rules = self.host.ruleset([(n, {}) for n in position.editions], position.options)
         except RulesetError as exc:
-            self.add("$.ruleset", f"the ruleset cannot be built: {exc}")
+            self.add("$.ruleset", _("the ruleset cannot be built: {error}").format(error=exc))
             return self._refused()
         strict = self._jcz_rules(rules)
         if not position.moves:  # a log is checked move by move
             for f in position_findings(position, self.host, self.file):
-                self.add(f.path, "the position breaks the rules, no move order reaches it: "
-                                 f"{f.message}", cell=f.cell)
+                self.add(f.path, _("the position breaks the rules, no move order reaches it: "
+                                   "{finding}").format(finding=f.message), cell=f.cell)
         has_log = bool(position.moves)
         if has_log:
             moves = list(position.moves)
             unknown = [(i, m["tile"]) for i, m in enumerate(moves)
                        if "tile" in m and m["tile"] not in self.catalogue]
             for i, ref in unknown:
-                self.add(f"$.moves[{i}].tile", f"unknown tile {ref!r}: the log cannot be "
-                                               "exported")
+                self.add(f"$.moves[{i}].tile", _("unknown tile {tile!r}: the log cannot be "
+                                                 "exported").format(tile=ref))
             if unknown:
                 return self._refused()
             start = [(t, x, y, r) for t, x, y, r in start_of(position)[0]]
@@ -258,18 +261,21 @@ class _Exporter:
         jcz_rules: dict[str, Any] = {}
         elements: dict[str, Any] = {"farmers": True}
         if base.name not in BASES:
-            self.add("$.ruleset.editions[0]", f"JCloisterZone has no {base.name} (it has "
-                                              "basic:1 and basic:2)")
+            self.add("$.ruleset.editions[0]", _("JCloisterZone has no {edition} (it has "
+                                                "basic:1 and basic:2)").format(
+                                                    edition=base.name))
             return {}
         sets[BASES[base.name]] = 1
         options = rules.options[base.name]
         if base.name == "base:C1" and options.get("farms") != "2002":
-            self.warn("$.ruleset.options", f"JCloisterZone scores farms field by field without "
-                      f"limit (farms=2002); the board's farms={options.get('farms')} is kept "
-                      "for carcassonne-editor only")
+            self.warn("$.ruleset.options", _(
+                "JCloisterZone scores farms field by field without limit (farms=2002); the "
+                "board's farms={farms} is kept for carcassonne-editor only").format(
+                    farms=options.get("farms")))
         if base.name == "base:C3":
-            self.add("$.ruleset.editions[0]", "base:C3 as JCloisterZone's basic:2 (the same "
-                     "tiles); the C3 edition is kept for carcassonne-editor",
+            self.add("$.ruleset.editions[0]", _("base:C3 as JCloisterZone's basic:2 (the "
+                                                "same tiles); the C3 edition is kept for "
+                                                "carcassonne-editor"),
                      Severity.INFO, "jcz-note")
         if options.get("small_city"):
             jcz_rules["tiny-city-scoring"] = "2"
@@ -289,8 +295,8 @@ class _Exporter:
             jcz_set = EXPANSIONS.get(expansion.name) or self.names.editions.get(expansion.name)
             if jcz_set is None:
                 known = sorted({*EXPANSIONS, *self.names.editions})
-                self.add(where, f"JCloisterZone has no {expansion.name} (it has "
-                                f"{', '.join(known)})")
+                self.add(where, _("JCloisterZone has no {edition} (it has {known})").format(
+                    edition=expansion.name, known=", ".join(known)))
                 continue
             with_tiles = bool(set(expansion.tilesets) & used_sets) or not position.tilesets \
                 or bool(set(expansion.tilesets) & set(position.tilesets))
@@ -304,20 +310,24 @@ class _Exporter:
             counts = totals.get(kind, [0] * len(position.board.players))
             if name is None:
                 if any(counts):
-                    self.add("$.figures", f"JCloisterZone has no figure {kind!r}")
+                    self.add("$.figures", _("JCloisterZone has no figure {kind!r}").format(
+                        kind=kind))
                 continue
             most = max(counts, default=0)
             if kind in (ABBOT,) or most or kind == FOLLOWER:
                 elements[name] = most
             if len(set(counts)) > 1:
-                self.warn("$.players", f"JCloisterZone gives every player the same number of "
-                          f"{kind}s; {most} each (the board's "
-                          f"{', '.join(map(str, counts))} are kept for carcassonne-editor)")
+                self.warn("$.players", _(
+                    "JCloisterZone gives every player the same number of figures of each kind "
+                    "({figure}): {n} each (the board's {counts} are kept for "
+                    "carcassonne-editor)").format(figure=figure_name(kind), n=most,
+                                                  counts=", ".join(map(str, counts))))
         if ABBOT in kinds:
             elements["garden"] = True
         for kind, counts in totals.items():
             if kind not in kinds and any(counts):
-                self.add("$.figures", f"{rules.name} has no figure {kind!r}")
+                self.add("$.figures", _("{ruleset} has no figure {kind!r}").format(
+                    ruleset=rules.name, kind=kind))
         for set_id, need in self._boxes(start, moves, hand).items():
             name = JCZ_SETS.get(set_id) or self.names.tilesets.get(set_id, "")
             if name in sets:
@@ -361,20 +371,25 @@ class _Exporter:
                 continue
             need = -(-n // box[(set_id, jid)])
             if any(t.has(RIVER) for t in self.catalogue.get_set(set_id).tiles):
-                self.add("$.tiles", f"{n} copies of the River's {jid}: JCloisterZone's River "
-                                    f"has {box[(set_id, jid)]}")
+                self.add("$.tiles", ngettext(
+                    "{n} copies of the River's {id}: JCloisterZone's River has {box}",
+                    "{n} copies of the River's {id}: JCloisterZone's River has {box}",
+                    n).format(n=n, id=jid, box=box[(set_id, jid)]))
             elif need > boxes.get(set_id, 1):
                 boxes[set_id] = need
         for set_id, need in boxes.items():
-            self.warn("$.tiles", f"more copies of a tile than one box of {set_id} holds: "
-                                 f"the save plays with {need} boxes of it")
+            self.warn("$.tiles", ngettext(
+                "more copies of a tile than one box of {tileset} holds: the save plays with "
+                "{n} box of it",
+                "more copies of a tile than one box of {tileset} holds: the save plays with "
+                "{n} boxes of it", need).format(tileset=set_id, n=need))
         return boxes
 
     def _id(self, tile: Tile) -> str:
         found = jcz_id(tile, self.catalogue)
         if found is None:
-            self.add("$.tiles", f"{tile.ref} has no JCloisterZone tile id (no alias such as "
-                                "BA/RCr)", code="jcz-unknown-tile")
+            self.add("$.tiles", _("{tile} has no JCloisterZone tile id (no alias such as "
+                                  "BA/RCr)").format(tile=tile.ref), code="jcz-unknown-tile")
             return ""
         return found
 
@@ -385,13 +400,14 @@ class _Exporter:
         for i, entry in enumerate(moves):
             where = f"$.moves[{i}]"
             if entry.get("pass"):
-                self.add(where, "a turn without a tile: JCloisterZone puts a tile that fits "
-                                "nowhere aside and deals another")
+                self.add(where, _("a turn without a tile: JCloisterZone puts a tile that "
+                                  "fits nowhere aside and deals another"))
             if entry.get("choices"):
-                self.add(where, "a player's choice during the move: JCloisterZone has none")
+                self.add(where, _("a player's choice during the move: JCloisterZone has "
+                                  "none"))
             if entry.get("figure", {}).get("assign"):
-                self.add(where, "figures assigned beside a meeple (C3.1): JCloisterZone has "
-                                "none")
+                self.add(where, _("figures assigned beside a meeple (C3.1): JCloisterZone "
+                                  "has none"))
 
     def _replay(self, rules: Ruleset, moves: list[dict[str, Any]], has_log: bool
                 ) -> Replay | None:
@@ -400,39 +416,44 @@ class _Exporter:
         try:
             played = replay(position, rules, self.catalogue)
         except ReplayError as exc:
-            self.add(f"$.moves[{exc.index}]", f"the move cannot be played: {exc}")
+            self.add(f"$.moves[{exc.index}]", _("the move cannot be played: {error}").format(
+                error=exc))
             return None
         end = played.board_at(len(played.steps))
         if _tiles(end) != _tiles(self.position.board) or \
                 sorted(figure_states(end)) != sorted(figure_states(self.position.board)):
-            self.add("$.moves", "the board's tiles or figures differ from the end of its move "
-                                "log: JCloisterZone would end the game elsewhere")
+            self.add("$.moves", _("the board's tiles or figures differ from the end of its "
+                                  "move log: JCloisterZone would end the game elsewhere"))
         expected = Turn(0)
         river_done = False
         for i, step in enumerate(played.steps):
             where = f"$.moves[{i}]" if has_log else "$"
             for f in step.findings:
-                self.add(where, f"move {i + 1} breaks the rules, JCloisterZone refuses it: "
-                                f"{f.message}", cell=f.cell)
+                self.add(where, _("move {n} breaks the rules, JCloisterZone refuses it: "
+                                  "{finding}").format(n=i + 1, finding=f.message), cell=f.cell)
             if step.player != expected.player:
                 name = played.names
-                why = ("declines the builder's second tile, which JCloisterZone always "
-                       "gives" if expected.part > 1 else "is out of turn")
-                self.add(where, f"move {i + 1} is {name[step.player]}'s, but "
-                                f"{name[expected.player]} {why}")
+                if expected.part > 1:
+                    text = _("move {n} is {player}'s, but {expected} declines the builder's "
+                             "second tile, which JCloisterZone always gives")
+                else:
+                    text = _("move {n} is {player}'s, but {expected} is out of turn")
+                self.add(where, text.format(n=i + 1, player=name[step.player],
+                                            expected=name[expected.player]))
             tile = step.placed[0] if step.placed else None
             if tile is not None and tile.has(RIVER) and river_done:
-                self.add(where, f"move {i + 1} places a river tile after a land tile: "
-                                "JCloisterZone deals every river tile first")
+                self.add(where, _("move {n} places a river tile after a land tile: "
+                                  "JCloisterZone deals every river tile first").format(n=i + 1))
             river_done |= tile is not None and not tile.has(RIVER)
             extra = next((e for e in step.events if e.type == ev.EXTRA_TURN), None)
             expected = (Turn(step.player, extra.part) if extra is not None else
                         Turn((step.player + 1) % max(1, len(played.names))))
         puzzle = self.position.puzzle
         if puzzle is not None and int(puzzle.get("to_move", 0)) != expected.player:
-            self.add("$.puzzle.to_move", f"after the log JCloisterZone gives the next tile to "
-                                         f"{played.names[expected.player]}, not to "
-                                         f"{played.names[int(puzzle.get('to_move', 0))]}")
+            self.add("$.puzzle.to_move", _(
+                "after the log JCloisterZone gives the next tile to {expected}, not to "
+                "{player}").format(expected=played.names[expected.player],
+                                   player=played.names[int(puzzle.get("to_move", 0))]))
         return played
 
     def _messages(self, played: Replay, moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -500,16 +521,22 @@ class _Exporter:
         mine = self.position.board
         for p, theirs in zip(mine.players, end.players, strict=True):
             if p.score != theirs.score:
-                self.warn("$.players", f"{p.name} has {p.score} points; JCloisterZone's log "
-                          f"gives {theirs.score} (kept for carcassonne-editor)")
+                self.warn("$.players", ngettext(
+                    "{player} has {n} point; JCloisterZone's log gives {theirs} (kept for "
+                    "carcassonne-editor)",
+                    "{player} has {n} points; JCloisterZone's log gives {theirs} (kept for "
+                    "carcassonne-editor)", p.score).format(player=p.name, n=p.score,
+                                                           theirs=theirs.score))
             if {k: n for k, n in p.goods.items() if n} != \
                     {k: n for k, n in theirs.goods.items() if n}:
-                self.warn("$.players", f"{p.name}'s goods tokens differ from what the log "
-                          "gives in JCloisterZone (kept for carcassonne-editor)")
+                self.warn("$.players", _("{player}'s goods tokens differ from what the log "
+                                         "gives in JCloisterZone (kept for "
+                                         "carcassonne-editor)").format(player=p.name))
         if rules.option(rules.base.name, "river") != "jcz" and any(
                 p.tile.has(RIVER) for p in mine):
-            self.add("$.ruleset.options", "JCloisterZone checks river placements its own way "
-                     "(river=jcz); every placement here passes that check", Severity.INFO,
+            self.add("$.ruleset.options", _("JCloisterZone checks river placements its own "
+                                            "way (river=jcz); every placement here passes "
+                                            "that check"), Severity.INFO,
                      "jcz-note")
 
     def _save(self, setup: dict[str, Any], start: list[tuple[Tile, int, int, int]],
@@ -564,7 +591,7 @@ class _Exporter:
         reasons, when no order is found."""
         board = self.position.board
         if not board.cells:
-            self.add("$.tiles", "an empty board: JCloisterZone needs a start tile")
+            self.add("$.tiles", _("an empty board: JCloisterZone needs a start tile"))
             return None
         self._board_checks(board)
         on_tile: dict[Cell, list[int]] = {}
@@ -572,16 +599,23 @@ class _Exporter:
             on_tile.setdefault(board.cell_of(f.node), []).append(i)
         for cell, found in sorted(on_tile.items()):
             if len(found) > 1:
-                self.add(f"$.figures[{found[1]}]", f"{len(found)} figures on the tile at "
-                         f"{cell}: JCloisterZone deploys one figure with each tile", cell=cell)
+                self.add(f"$.figures[{found[1]}]", ngettext(
+                    "{n} figure on the tile at {cell}: JCloisterZone deploys one figure with "
+                    "each tile",
+                    "{n} figures on the tile at {cell}: JCloisterZone deploys one figure with "
+                    "each tile", len(found)).format(n=len(found), cell=cell), cell=cell)
         if any(f.severity is Severity.ERROR for f in self.findings):
             return None
         search = _OrderSearch(self.position, rules, on_tile)
         order = search.run()
         if order is None:
-            self.add("$.figures", "no order of moves in JCloisterZone's turn order places "
-                     "every figure legally (figures sharing a feature must be placed apart "
-                     f"and each on its owner's turn; tried {search.tried} moves)",
+            self.add("$.figures", ngettext(
+                "no order of moves in JCloisterZone's turn order places every figure legally "
+                "(figures sharing a feature must be placed apart and each on its owner's "
+                "turn; tried {n} move)",
+                "no order of moves in JCloisterZone's turn order places every figure legally "
+                "(figures sharing a feature must be placed apart and each on its owner's "
+                "turn; tried {n} moves)", search.tried).format(n=search.tried),
                      code="jcz-no-order")
             return None
         return order
@@ -598,8 +632,11 @@ class _Exporter:
                 mine = placed.orientation.side_kinds[side]
                 theirs = other.orientation.side_kinds[(side + 2) % 4]
                 if mine != theirs:
-                    self.add("$.tiles", f"the {SIDE_NAMES[side]} side of {placed.tile.ref} at "
-                                        f"({x}, {y}) shows {mine}, its neighbour {theirs}",
+                    self.add("$.tiles", _("the side {side} of {tile} at ({x}, {y}) shows "
+                                          "{kind}, its neighbour {neighbour}").format(
+                                              side=SIDE_NAMES[side], tile=placed.tile.ref,
+                                              x=x, y=y, kind=feature_name(mine),
+                                              neighbour=feature_name(theirs)),
                              cell=(x, y))
         if len(cells) > 1:
             seen = {next(iter(cells))}
@@ -612,7 +649,8 @@ class _Exporter:
                         seen.add(near)
                         todo.append(near)
             for cell in sorted(set(cells) - seen):
-                self.add("$.tiles", f"the tile at {cell} is not joined to the others",
+                self.add("$.tiles", _("the tile at {cell} is not joined to the others").format(
+                    cell=cell),
                          cell=cell)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from editor.i18n import _
 from editor.model.findings import Finding, Severity
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
@@ -43,8 +44,8 @@ def import_save(save: JczSave, catalogue: Catalogue, host: PluginHost,
     try:
         played = replay(position, ruleset_of(position, host), catalogue)
     except ReplayError as exc:
-        problem = Finding(f"the log cannot be played on our tiles: {exc}", "$.replay", file,
-                          "jcz-unplayable")
+        problem = Finding(_("the log cannot be played on our tiles: {error}").format(
+            error=exc), "$.replay", file, "jcz-unplayable")
         return Imported(None, None, [*conversion.findings, problem])
     position.board = played.board_at(len(played.steps))
     illegal = _step_findings(played, conversion.sources, file)

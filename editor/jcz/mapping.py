@@ -26,10 +26,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from editor.i18n import N_, _, ngettext, translate
 from editor.model.players import ABBOT, BUILDER, FOLLOWER, PIG
 from editor.model.ports import JCZ_HALF_PORTS, SIDE_INDEX, centre, quarter_turns
 from editor.model.tiles import CITY, FIELD, GARDEN, MONASTERY, RIVER, ROAD, Tile
 from editor.rules.editions import JczNames
+from editor.terms import feature_name
 
 #: JCZ tile set (expansion, edition) → (our edition, our tile set).
 SETS: dict[tuple[str, str], tuple[str, str]] = {
@@ -66,24 +68,24 @@ FIGURE_ELEMENTS: dict[str, tuple[str, str]] = {
 MEEPLES: dict[str, str] = {"small": FOLLOWER, "abbot": ABBOT, "builder": BUILDER, "pig": PIG}
 #: JCZ rule options that belong to expansions we do not read: ignored, with a note.
 OTHER_EXPANSION_RULES: dict[str, str] = {
-    "princess-action": "The Princess & the Dragon",
-    "fairy-placement": "The Princess & the Dragon",
-    "dragon-move": "The Princess & the Dragon",
-    "barn-placement": "Abbey & Mayor",
-    "wagon-move": "Abbey & Mayor",
-    "bazaar-no-auction": "Bridges, Castles & Bazaars",
-    "hill-tiebreaker": "Hills & Sheep",
-    "espace-variant": "Siege",
+    "princess-action": N_("The Princess & the Dragon"),
+    "fairy-placement": N_("The Princess & the Dragon"),
+    "dragon-move": N_("The Princess & the Dragon"),
+    "barn-placement": N_("Abbey & Mayor"),
+    "wagon-move": N_("Abbey & Mayor"),
+    "bazaar-no-auction": N_("Bridges, Castles & Bazaars"),
+    "hill-tiebreaker": N_("Hills & Sheep"),
+    "espace-variant": N_("Siege"),
     "gq11-pig-herd": "Games Quarterly 11",
-    "tunnelize-other-expansions": "The Tunnel",
-    "more-tunnel-tokens": "The Tunnel",
-    "festival-return": "The Festival",
-    "keep-monasteries": "Monasteries",
-    "labyrinth-variant": "The Labyrinth",
-    "coc-final-scoring": "The Count of Carcassonne",
-    "count-move": "The Count of Carcassonne",
-    "little-buildings-scoring": "Little Buildings",
-    "king-and-robber-scoring": "King & Robber",
+    "tunnelize-other-expansions": N_("The Tunnel"),
+    "more-tunnel-tokens": N_("The Tunnel"),
+    "festival-return": N_("The Festival"),
+    "keep-monasteries": N_("Monasteries"),
+    "labyrinth-variant": N_("The Labyrinth"),
+    "coc-final-scoring": N_("The Count of Carcassonne"),
+    "count-move": N_("The Count of Carcassonne"),
+    "little-buildings-scoring": N_("Little Buildings"),
+    "king-and-robber-scoring": N_("King & Robber"),
 }
 #: JCZ feature names in pointers and test assertions → our segment kinds.
 FEATURES: dict[str, str] = {
@@ -149,10 +151,11 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
         where = f"$.setup.sets['{name}']"
         if not _enabled(count):
             continue
-        expansion, _, edition = name.partition(":")
+        expansion, _sep, edition = name.partition(":")
         if not edition:
             edition = "1"
-            out.notes.append((where, f"tile set {name!r} names no edition: read as {name}:1"))
+            out.notes.append((where, _("tile set {name!r} names no edition: read as "
+                                       "{name}:1").format(name=name)))
         found = names.sets.get((expansion, edition))
         river = RIVER_SETS.get((expansion, edition))
         if found is None and river is None:
@@ -160,12 +163,15 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
             continue
         boxes = count if isinstance(count, int) and not isinstance(count, bool) else 1
         if boxes > 1 and river is not None:
-            out.unsupported.append((where, f"the River used {boxes} times: only one River is "
-                                           "supported"))
+            out.unsupported.append((where, ngettext(
+                "the River used {n} time: only one River is supported",
+                "the River used {n} times: only one River is supported", boxes).format(n=boxes)))
         elif boxes > 1 and found is not None:
             out.copies[found[1]] = boxes
-            out.notes.append((where, f"tile set {name!r} {boxes} times: {boxes} copies of "
-                                     "each of its tiles"))
+            out.notes.append((where, ngettext("tile set {name!r} {n} time: {n} copy of each of its "
+                                              "tiles", "tile set {name!r} {n} times: {n} "
+                                              "copies of each of its tiles", boxes).format(
+                                                  name=name, n=boxes)))
         if river is not None:
             out.river = edition
             river_at = where
@@ -176,15 +182,16 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
     bases = [e for e in out.editions if e.startswith("base:")]
     if not bases:
         if not out.unsupported:
-            out.unsupported.append(("$.setup.sets", "no base game tile set (basic:1 or "
-                                                    "basic:2): not supported"))
+            out.unsupported.append(("$.setup.sets", _("no base game tile set (basic:1 or "
+                                                      "basic:2): not supported")))
         return out
     out.editions.sort(key=lambda e: not e.startswith("base:"))
     base = bases[0]
     if out.river is not None and base == "base:C1":
-        out.notes.append((river_at, "The River with basic:1: our C1 edition has no river set, "
-                                    "so the River's tiles are river-c2 tiles played under "
-                                    "base:C1 (the board lists tilesets base-c1 and river-c2)"))
+        out.notes.append((river_at, _("The River with basic:1: our C1 edition has no river "
+                                      "set, so the River's tiles are river-c2 tiles played "
+                                      "under base:C1 (the board lists tilesets base-c1 and "
+                                      "river-c2)")))
     _map_rules(out, base, rules)
     _map_elements(out, base, elements, names)
     return out
@@ -193,9 +200,10 @@ def map_setup(sets: dict[str, Any], elements: dict[str, Any],
 def _unknown_set(name: str, expansion: str, names: JczNames) -> str:
     known = ", ".join(f"{e}:{n}" for e, n in [*names.sets, *RIVER_SETS])
     if expansion.startswith("river/") or expansion == "river":
-        return (f"tile set {name!r} is not supported: of the River only The River I "
-                "(river/1:1, river/1:2) has tiles here")
-    return f"tile set {name!r} is not supported (supported: {known})"
+        return _("tile set {name!r} is not supported: of the River only The River I "
+                 "(river/1:1, river/1:2) has tiles here").format(name=name)
+    return _("tile set {name!r} is not supported (supported: {known})").format(
+        name=name, known=known)
 
 
 def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
@@ -203,8 +211,9 @@ def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
     options = TINY_CITY.get((base, tiny))
     where = "$.setup.rules['tiny-city-scoring']"
     if options is None:
-        out.unsupported.append((where, f"tiny-city-scoring {tiny!r} with {base}: expected "
-                                       "'4' or '2'"))
+        out.unsupported.append((where, _("tiny-city-scoring {value!r} with {edition}: "
+                                         "expected '4' or '2'").format(value=tiny,
+                                                                         edition=base)))
     elif options:
         out.options[base] = dict(options)
     for name, value in rules.items():
@@ -213,10 +222,12 @@ def _map_rules(out: SetupMapping, base: str, rules: dict[str, Any]) -> None:
         part = OTHER_EXPANSION_RULES.get(name)
         where = f"$.setup.rules['{name}']"
         if part is None:
-            out.unsupported.append((where, f"unknown rule option {name!r} = {value!r}"))
+            out.unsupported.append((where, _("unknown rule option {name!r} = {value!r}").format(
+                name=name, value=value)))
         else:
-            out.notes.append((where, f"rule option {name!r} belongs to {part}, which this "
-                                     "game does not use: ignored"))
+            out.notes.append((where, _("rule option {name!r} belongs to {expansion}, which "
+                                       "this game does not use: ignored").format(
+                                           name=name, expansion=translate(part))))
 
 
 def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any],
@@ -230,8 +241,9 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any],
         out.editions.append(edition)
         out.figures_only.append(edition)
         out.notes.append((f"$.setup.elements['{tb_figures[0]}']",
-                          f"{' and '.join(tb_figures)} without the Traders & Builders tiles: "
-                          f"played as {edition}'s figures with the base tiles only"))
+                          _("{elements} without the Traders & Builders tiles: played as the "
+                            "figures of {edition} with the base tiles only").format(
+                                elements=" + ".join(tb_figures), edition=edition)))
         has_tb = True
     parts = {e.partition(":")[0] for e in out.editions}
     for kind, needs in names.figures.values():  # JCZ gives an expansion's figures only
@@ -243,37 +255,43 @@ def _map_elements(out: SetupMapping, base: str, elements: dict[str, Any],
             kind, needs = names.figures[name]
             available = needs in ("base", base) or needs in parts
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                out.unsupported.append((where, f"{name} must be a count, not {value!r}"))
+                out.unsupported.append((where, _("{name} must be a count, not {value!r}").format(
+                    name=name, value=value)))
             elif available:
                 out.supply[kind] = value
             elif value:
-                out.unsupported.append((where, f"{name} {value} needs {needs}, which this "
-                                               f"set-up does not map to"))
+                out.unsupported.append((where, _("{name} {value} needs {expansion}, which this "
+                                                 "set-up does not map to").format(
+                                                     name=name, value=value, expansion=needs)))
         elif name == "farmers":
             out.farmers = bool(value)
             if not value:
-                out.notes.append((where, "no farmers: a deployment on a field is refused"))
+                out.notes.append((where, _("no farmers: a deployment on a field is refused")))
         elif name == "garden":
             if base != "base:C2" and _enabled(value):
-                out.unsupported.append((where, "gardens need basic:2"))
+                out.unsupported.append((where, _("gardens need basic:2")))
             elif not _enabled(value) and base == "base:C2":
-                out.notes.append((where, "gardens off: our C2 keeps gardens, which score only "
-                                         "for an abbot, and the log places none there"))
+                out.notes.append((where, _("gardens off: our C2 keeps gardens, which score "
+                                           "only for an abbot, and the log places none "
+                                           "there")))
         elif name == "traders":
             if has_tb and not _enabled(value):
-                out.unsupported.append((where, "trade goods off: our Traders & Builders "
-                                               "always gives goods"))
+                out.unsupported.append((where, _("trade goods off: our Traders & Builders "
+                                                 "always gives goods")))
         elif name in names.switches:
             if not _enabled(value):
-                out.unsupported.append((where, f"{name} off: {names.switches[name]} is "
-                                               "always played here"))
+                out.unsupported.append((where, _("{name} off: {rule} is always played "
+                                                 "here").format(
+                                                     name=name,
+                                                     rule=translate(names.switches[name]))))
         elif name == "pig-herd":
-            out.notes.append((where, "pig herds: no base or Traders & Builders tile has "
-                                     "one: nothing to do"))
+            out.notes.append((where, _("pig herds: no base or Traders & Builders tile has "
+                                       "one: nothing to do")))
         elif _enabled(value):
-            out.unsupported.append((where, f"element {name!r} = {value!r} is not supported"))
+            out.unsupported.append((where, _("element {name!r} = {value!r} is not "
+                                             "supported").format(name=name, value=value)))
         else:
-            out.notes.append((where, f"element {name!r} is off: ignored"))
+            out.notes.append((where, _("element {name!r} is off: ignored").format(name=name)))
 
 
 def _count(value: object) -> int:
@@ -289,7 +307,7 @@ def rotation(value: object) -> int:
         m = _ROTATION.match(value)
         if m:
             return quarter_turns(int(m.group(1)))
-    raise ValueError(f"rotation {value!r} is not R0, R90, R180 or R270")
+    raise ValueError(_("rotation {value!r} is not R0, R90, R180 or R270").format(value=value))
 
 
 def figure_kind(meeple_id: str, names: JczNames = BUILTIN) -> str | None:
@@ -313,7 +331,7 @@ def location_ports(location: str) -> tuple[frozenset[int], str | None]:
         elif part in ("CLOISTER", "MONASTERY", "I", "INNER_FARM", "INNER_FARM_B", "ABBOT"):
             special = part
         else:
-            raise ValueError(f"unknown location {location!r}")
+            raise ValueError(_("unknown location {location!r}").format(location=location))
     return frozenset(ports), special
 
 
@@ -325,24 +343,31 @@ def segment_for(tile: Tile, turns: int, feature: str | None, location: str) -> s
     if feature is not None:
         kind = FEATURES.get(feature.lower())
         if kind is None:
-            raise ValueError(f"feature {feature!r} is not supported")
-    what = f"{tile.ref} turned {turns * 90}°"
+            raise ValueError(_("feature {feature!r} is not supported").format(feature=feature))
+    degrees = turns * 90
     if special is not None:
-        return _special_segment(tile, kind, special, what)
+        return _special_segment(tile, kind, special, degrees)
     owners = {tile.orientations[turns].port_segment[p] for p in ports}
     if len(owners) != 1 or -1 in owners:
-        raise ValueError(f"{what} has no single segment at {location!r}")
+        raise ValueError(_("{tile} turned {degrees}° has no single segment at "
+                           "{location!r}").format(tile=tile.ref, degrees=degrees,
+                                                  location=location))
     seg = tile.segments[owners.pop()]
     if seg.kind == RIVER:
-        raise ValueError(f"{what} has a river at {location!r}: no figure may stand on a river")
+        raise ValueError(_("{tile} turned {degrees}° has a river at {location!r}: no figure "
+                           "may stand on a river").format(tile=tile.ref, degrees=degrees,
+                                                          location=location))
     wanted = {kind} if kind else ({CITY, ROAD} if all(p % 3 == 0 for p in ports) else {FIELD})
     if seg.kind not in wanted:
-        raise ValueError(f"{what} has a {seg.kind} at {location!r}, not a "
-                         f"{' or '.join(sorted(wanted))}")
+        raise ValueError(_("{tile} turned {degrees}° has a segment of another kind at "
+                           "{location!r} ({kind}; expected: {expected})").format(
+                               tile=tile.ref, degrees=degrees, location=location,
+                               kind=feature_name(seg.kind),
+                               expected=" / ".join(feature_name(k) for k in sorted(wanted))))
     return seg.id
 
 
-def _special_segment(tile: Tile, kind: str | None, special: str, what: str) -> str:
+def _special_segment(tile: Tile, kind: str | None, special: str, degrees: int) -> str:
     inner = [s for s in tile.segments if not s.ports]
     if special in ("CLOISTER", "MONASTERY", "ABBOT"):
         found = [s for s in inner if s.kind == MONASTERY]
@@ -352,5 +377,12 @@ def _special_segment(tile: Tile, kind: str | None, special: str, what: str) -> s
     else:
         found = [s for s in inner if kind is None or s.kind == kind]
     if len(found) != 1:
-        raise ValueError(f"{what} has no single {kind or 'segment'} at {special!r}")
+        if kind is None:
+            raise ValueError(_("{tile} turned {degrees}° has no single segment at "
+                               "{location!r}").format(tile=tile.ref, degrees=degrees,
+                                                      location=special))
+        raise ValueError(_("{tile} turned {degrees}° has no single segment of this kind at "
+                           "{location!r} ({kind})").format(tile=tile.ref, degrees=degrees,
+                                                           location=special,
+                                                           kind=feature_name(kind)))
     return found[0].id

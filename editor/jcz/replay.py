@@ -65,7 +65,7 @@ class ReplayError(Exception):
     """A move of the log that cannot be played; ``index`` is its 0-based place in ``moves``."""
 
     def __init__(self, index: int, message: str, findings: Sequence[Finding] = ()) -> None:
-        super().__init__(f"move {index + 1}: {message}")
+        super().__init__(_("move {n}: {error}").format(n=index + 1, error=message))
         self.index = index
         self.findings = list(findings)
 
@@ -184,10 +184,10 @@ def replay(position: Position, rules: Ruleset, catalogue: Catalogue,
             progress(i)
         player = int(entry["player"])
         if not 0 <= player < len(players):
-            raise ReplayError(i, f"no player {player}")
+            raise ReplayError(i, _("no player {player}").format(player=player))
         if entry.get("pass"):
-            result.steps.append(_step(i, entry, f"{names[player]} passes", player, [], [], [],
-                                      None, board))
+            text = _("{player} passes").format(player=names[player])
+            result.steps.append(_step(i, entry, text, player, [], [], [], None, board))
             last = None
             continue
         move = _move(i, entry, catalogue, board)
@@ -352,15 +352,17 @@ def parse_assertion(text: str) -> Assertion | str:
     """Read an assertion, or say why it cannot be checked. Linear in the text's length:
     it is split at its last words, never searched with backtracking."""
     words = text.split(None)
-    unsupported = ("cannot check this form (supported: '<player> has N points', "
-                   "'<player> scored <feature> for N points')")
+    unsupported = _("cannot check this form (supported: '<player> has N points', "
+                    "'<player> scored <feature> for N points')")
     if len(words) < 4 or words[-1] not in ("point", "points", "point.", "points."):
         return unsupported
-    head, verb, number, _ = text.strip().rsplit(None, 3)
+    head, verb, number, _unit = text.strip().rsplit(None, 3)
     if not _NUMBER.fullmatch(number):
         return unsupported
     if len(number.lstrip("-")) > _MAX_DIGITS:
-        return f"{len(number.lstrip('-')):,} digits: no score is that long a number"
+        digits = len(number.lstrip("-"))
+        return ngettext("{n:,} digit: no score is that long a number",
+                        "{n:,} digits: no score is that long a number", digits).format(n=digits)
     if verb == "has":
         return Assertion(head, int(number))
     if verb != "for":
@@ -380,19 +382,24 @@ def _check(result: Replay, text: str) -> Check:
         return Check(text, None, read)
     player = _player(result, read.name)
     if player is None:
-        return Check(text, False, f"no player {read.name!r} (players: "
-                                  f"{', '.join(result.names)})")
+        return Check(text, False, _("no player {name!r} (players: {players})").format(
+            name=read.name, players=", ".join(result.names)))
     if read.feature is None:
         have = result.final[player]
-        return Check(text, have == read.points, f"{result.names[player]} has {have} points")
+        return Check(text, have == read.points, ngettext(
+            "{player} has {n} point", "{player} has {n} points", have).format(
+                player=result.names[player], n=have))
     feature = ASSERTION_FEATURES.get(read.feature.lower())
     if feature is None:
-        return Check(text, None, f"unknown feature {read.feature!r} (known: "
-                                 f"{', '.join(sorted(ASSERTION_FEATURES))})")
+        return Check(text, None, _("unknown feature {feature!r} (known: {known})").format(
+            feature=read.feature, known=", ".join(sorted(ASSERTION_FEATURES))))
     scored = _scorings(result, player, feature)
     return Check(text, read.points in scored,
-                 f"{result.names[player]} scored {feature} for "
-                 f"{', '.join(map(str, scored)) or 'nothing'}")
+                 _("{player} scored for {feature}: {points}").format(
+                     player=result.names[player], feature=feature_name(feature),
+                     points=", ".join(map(str, scored)))
+                 if scored else _("{player} scored nothing for {feature}").format(
+                     player=result.names[player], feature=feature_name(feature)))
 
 
 def _scorings(result: Replay, player: int, feature: str) -> list[int]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from editor.formats.jsonio import json_path, read_json
+from editor.i18n import _, ngettext
 from editor.model.findings import Finding
 
 from .mapping import rotation
@@ -123,13 +124,12 @@ class _Reader:
         """``data[key]`` when it has the expected type; otherwise a finding and ``default``."""
         if key not in data:
             if required:
-                self.error(at, f"missing {key!r}")
+                self.error(at, _("missing {key!r}").format(key=key))
             return default
         value = data[key]
         kinds = kind if isinstance(kind, tuple) else (kind,)
         if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            names = " or ".join(k.__name__ for k in kinds)
-            self.error([*at, key], f"expected {_article(names)}, got {type(value).__name__}")
+            self.error([*at, key], _expected(kinds, type(value).__name__))
             return default
         return value
 
@@ -137,13 +137,22 @@ class _Reader:
         ok = (isinstance(value, list) and len(value) == 2
               and all(isinstance(v, int) and not isinstance(v, bool) for v in value))
         if not ok:
-            self.error(at, f"expected a cell [x, y], got {value!r}")
+            self.error(at, _("expected a cell [x, y], got {value!r}").format(value=value))
         return ok
 
 
-def _article(names: str) -> str:
-    return {"dict": "an object", "list": "a list", "str": "a string", "int": "an integer",
-            "bool": "a boolean"}.get(names, names)
+def _expected(kinds: tuple[type, ...], found: str) -> str:
+    """``expected an object, got list``: one whole sentence per JSON type."""
+    if len(kinds) == 1:
+        sentence = {dict: _("expected an object, got {found}"),
+                    list: _("expected a list, got {found}"),
+                    str: _("expected a string, got {found}"),
+                    int: _("expected an integer, got {found}"),
+                    bool: _("expected a boolean, got {found}")}.get(kinds[0])
+        if sentence is not None:
+            return sentence.format(found=found)
+    return _("expected {wanted}, got {found}").format(
+        wanted=" | ".join(k.__name__ for k in kinds), found=found)
 
 
 def read_save(path: str | os.PathLike[str]) -> tuple[JczSave | None, list[Finding]]:
@@ -163,7 +172,7 @@ def parse_save(data: Any, file: str = "") -> tuple[JczSave | None, list[Finding]
     """Check the structure of a parsed save and read it."""
     r = _Reader(file)
     if not isinstance(data, dict):
-        r.error([], "a JCloisterZone save is a JSON object")
+        r.error([], _("a JCloisterZone save is a JSON object"))
         return None, r.findings
     setup = r.get(data, "setup", dict, [], {}, required=True)
     at: Path = ["setup"]
@@ -179,20 +188,20 @@ def parse_save(data: Any, file: str = "") -> tuple[JczSave | None, list[Finding]
             name = r.get(item, "name", str, ["players", i], None, required=True)
             players.append(name if name is not None else f"Player {i + 1}")
         else:
-            r.error(["players", i], "expected an object with a name")
+            r.error(["players", i], _("expected an object with a name"))
     replay = [m for i, item in enumerate(r.get(data, "replay", list, [], []))
               if (m := _message(r, item, ["replay", i], len(players))) is not None]
     annotations = r.get(data, "gameAnnotations", dict, [], {})
     draw_order = r.get(annotations, "drawOrder", list, ["gameAnnotations"], None)
     if draw_order is not None and not all(isinstance(t, str) for t in draw_order):
-        r.error(["gameAnnotations", "drawOrder"], "expected a list of tile ids")
+        r.error(["gameAnnotations", "drawOrder"], _("expected a list of tile ids"))
         draw_order = None
     editor = r.get(annotations, EDITOR_KEY, dict, ["gameAnnotations"], None)
     test = r.get(data, "test", dict, [], {})
     assertions = r.get(test, "assertions", list, ["test"], [])
     for i, text in enumerate(assertions):
         if not isinstance(text, str):
-            r.error(["test", "assertions", i], "expected a string")
+            r.error(["test", "assertions", i], _("expected a string"))
     if r.findings:
         return None, r.findings
     save = JczSave(
@@ -205,7 +214,7 @@ def parse_save(data: Any, file: str = "") -> tuple[JczSave | None, list[Finding]
 
 def _start_tile(r: _Reader, item: Any, at: Path) -> StartTile | None:
     if not isinstance(item, dict):
-        r.error(at, "expected an object with tile, x, y and rotation")
+        r.error(at, _("expected an object with tile, x, y and rotation"))
         return None
     tile = r.get(item, "tile", str, at, required=True)
     x = r.get(item, "x", int, at, required=True)
@@ -222,13 +231,15 @@ def _start_tile(r: _Reader, item: Any, at: Path) -> StartTile | None:
 
 def _message(r: _Reader, item: Any, at: Path, players: int) -> Message | None:
     if not isinstance(item, dict):
-        r.error(at, "expected an object with type and payload")
+        r.error(at, _("expected an object with type and payload"))
         return None
     kind = r.get(item, "type", str, at, required=True)
     payload = r.get(item, "payload", dict, at, {})
     player = r.get(item, "player", int, at)
     if player is not None and not 0 <= player < players:
-        r.error([*at, "player"], f"no player {player}: the save has {players}")
+        r.error([*at, "player"], ngettext("no player {player}: the save has {n}",
+                                          "no player {player}: the save has {n}",
+                                          players).format(player=player, n=players))
     if kind is None:
         return None
     before = len(r.findings)
@@ -238,7 +249,7 @@ def _message(r: _Reader, item: Any, at: Path, players: int) -> Message | None:
         if "position" in payload:
             r.cell(payload["position"], [*where, "position"])
         else:
-            r.error(where, "missing 'position'")
+            r.error(where, _("missing {key!r}").format(key="position"))
         try:
             rotation(payload.get("rotation"))
         except ValueError as exc:
@@ -249,7 +260,7 @@ def _message(r: _Reader, item: Any, at: Path, players: int) -> Message | None:
             if "position" in pointer:
                 r.cell(pointer["position"], [*where, "pointer", "position"])
             else:
-                r.error([*where, "pointer"], "missing 'position'")
+                r.error([*where, "pointer"], _("missing {key!r}").format(key="position"))
             r.get(pointer, "location", str, [*where, "pointer"], required=True)
             r.get(pointer, "feature", str, [*where, "pointer"])
         if kind == DEPLOY_MEEPLE:

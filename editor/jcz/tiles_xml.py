@@ -29,6 +29,7 @@ from editor.formats.tile_entries import (
     tile_order,
     with_wraps,
 )
+from editor.i18n import _
 from editor.model.findings import Finding, Severity
 from editor.model.ports import (
     JCZ_HALF_PORTS,
@@ -77,8 +78,8 @@ class JczImport:
     def report(self) -> str:
         """The findings as lines for people, the unmapped ones first."""
         order = sorted(self.findings, key=lambda f: f.severity is not Severity.WARNING)
-        return "\n".join(f"{'not mapped' if f.code == UNMAPPED else 'note'}: {f.message}"
-                         for f in order)
+        return "\n".join((_("not mapped: {message}") if f.code == UNMAPPED
+                          else _("note: {message}")).format(message=f.message) for f in order)
 
 
 def jcz_tile_sets(path: str | os.PathLike[str]) -> list[str]:
@@ -95,19 +96,28 @@ def _read(path: str | os.PathLike[str]) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as exc:
-        raise JczError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise JczError(_("cannot read {file}: {error}").format(
+            file=path, error=exc.strerror or exc)) from exc
 
 
 def _root(text: str | bytes, file: str) -> ET.Element:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
-        raise JczError(f"{file or 'the file'} is not XML: {exc}") from exc
+        raise JczError(_("{file} is not XML: {error}").format(file=_name(file), error=exc)
+                       ) from exc
     except (LookupError, ValueError) as exc:  # an encoding expat does not know or read
-        raise JczError(f"{file or 'the file'} cannot be read: {exc}") from exc
+        raise JczError(_("{file} cannot be read: {error}").format(file=_name(file), error=exc)
+                       ) from exc
     if root.find("tiles") is None and root.tag != "tiles":
-        raise JczError(f"{file or 'the file'} holds no <tiles>: not a JCloisterZone tile file")
+        raise JczError(_("{file} holds no <tiles>: not a JCloisterZone tile file").format(
+            file=_name(file)))
     return root
+
+
+def _name(file: str) -> str:
+    """The file's name in a message, or a word for it when it has none."""
+    return file or _("the file")
 
 
 def parse_jcz(text: str | bytes, tile_set: str | None = None, file: str = "") -> JczImport:
@@ -123,16 +133,17 @@ def parse_jcz(text: str | bytes, tile_set: str | None = None, file: str = "") ->
     if chosen is None:
         counts = dict.fromkeys(defined, 1)
         if defined:
-            notes.add("$", "the file has no <tile-set>: every tile is counted once", INFERRED)
+            notes.add("$", _("the file has no <tile-set>: every tile is counted once"),
+                      INFERRED)
     else:
         result.tile_set = chosen.get("id", "")
         counts = _counts(chosen, defined, notes)
         left_out = [jcz_id for jcz_id in defined if jcz_id not in counts]
         if left_out:
-            notes.add("$", f"not in tile set {result.tile_set}, left out: "
-                      f"{', '.join(left_out)}", INFERRED)
+            notes.add("$", _("not in tile set {tileset}, left out: {tiles}").format(
+                tileset=result.tile_set, tiles=", ".join(left_out)), INFERRED)
     name = result.tile_set or Path(file).stem or "JCloisterZone tiles"
-    part, _, edition = name.partition(":")
+    part, _sep, edition = name.partition(":")
     data: dict[str, Any] = {
         "format": 1,
         "id": _set_id(name),
@@ -161,8 +172,12 @@ def _choose_set(sets: list[ET.Element], wanted: str | None, file: str) -> ET.Ele
     for candidate in sets:
         if candidate.get("id") == wanted:
             return candidate
-    have = ", ".join(s.get("id", "?") for s in sets) or "none"
-    raise JczError(f"{file or 'the file'} has no tile set {wanted!r} (tile sets: {have})")
+    if not sets:
+        raise JczError(_("{file} has no tile set {wanted!r} (it has no tile sets)").format(
+            file=_name(file), wanted=wanted))
+    have = ", ".join(s.get("id", "?") for s in sets)
+    raise JczError(_("{file} has no tile set {wanted!r} (tile sets: {have})").format(
+        file=_name(file), wanted=wanted, have=have))
 
 
 def _counts(chosen: ET.Element, defined: dict[str, ET.Element], notes: _Notes) -> dict[str, int]:
@@ -170,18 +185,19 @@ def _counts(chosen: ET.Element, defined: dict[str, ET.Element], notes: _Notes) -
     for item in chosen:
         ref = item.get("tile", "")
         if item.tag != "ref":
-            notes.add("$", f"<{item.tag} tile={ref!r}> in tile set {chosen.get('id')} is not "
-                      "mapped (it changes another expansion's tiles)", UNMAPPED)
+            notes.add("$", _("<{tag} tile={tile!r}> in tile set {tileset} is not mapped (it "
+                             "changes another expansion's tiles)").format(
+                                 tag=item.tag, tile=ref, tileset=chosen.get("id")), UNMAPPED)
         elif ref not in defined:
-            notes.add("$", f"tile set {chosen.get('id')} counts {ref!r}, which this file does "
-                      "not define", UNMAPPED)
+            notes.add("$", _("tile set {tileset} counts {tile!r}, which this file does not "
+                             "define").format(tileset=chosen.get("id"), tile=ref), UNMAPPED)
         else:
             try:
                 count = int(item.get("count", "1"))
             except ValueError:
                 count = 1
-                notes.add("$", f"{ref}: count {item.get('count')!r} is not a number; "
-                          "counted once", INFERRED)
+                notes.add("$", _("{tile}: count {count!r} is not a number; counted "
+                                 "once").format(tile=ref, count=item.get("count")), INFERRED)
             counts[ref] = counts.get(ref, 0) + max(count, 1)
     return counts
 
@@ -204,7 +220,8 @@ class _Notes:
         self.findings.append(Finding(message, path, self.file, code, severity))
 
     def tile_note(self, message: str, code: str) -> None:
-        self.add(self.path, f"{self.tile}: {message}", code)
+        self.add(self.path, _("{tile}: {message}").format(tile=self.tile, message=message),
+                 code)
 
 
 def _set_id(name: str) -> str:
@@ -239,7 +256,8 @@ def _tile(element: ET.Element, tile_id: str, notes: _Notes) -> dict[str, Any]:
         if key == "group" and value in GROUP_TAGS:
             tags.append(GROUP_TAGS[value])
         elif not (key == "group" and value in QUIET_GROUPS):
-            notes.tile_note(f"tile attribute {key}={value!r} is not mapped", UNMAPPED)
+            notes.tile_note(_("tile attribute {key}={value!r} is not mapped").format(
+                key=key, value=value), UNMAPPED)
     builder = _TileBuilder(notes)
     for child in element:
         builder.feature(child)
@@ -272,7 +290,7 @@ class _TileBuilder:
         elif tag in BUILDING_ELEMENTS:
             self.add(BUILDING_ELEMENTS[tag], [], tag, element.attrib, ())
         else:
-            self.notes.tile_note(f"<{tag}> is not mapped", UNMAPPED)
+            self.notes.tile_note(_("<{tag}> is not mapped").format(tag=tag), UNMAPPED)
 
     def add(self, kind: str, ports: list[int], tag: str, attrib: dict[str, str],
             known: Collection[str]) -> int:
@@ -283,11 +301,12 @@ class _TileBuilder:
                 continue
             if value.lower() in FLAG_VALUES:
                 segment.setdefault("tags", []).append(key)
-                self.notes.tile_note(f"{tag} {key}={value!r} kept only as the segment tag "
-                                     f"{key!r}", INFERRED)
+                self.notes.tile_note(_("{tag} {key}={value!r} kept only as the segment tag "
+                                       "{key!r}").format(tag=tag, key=key, value=value),
+                                     INFERRED)
             else:
-                self.notes.tile_note(f"{tag} attribute {key}={value!r} is not mapped",
-                                     UNMAPPED)
+                self.notes.tile_note(_("{tag} attribute {key}={value!r} is not mapped").format(
+                    tag=tag, key=key, value=value), UNMAPPED)
         for port in ports:
             self.owner[port] = index
         self.segments.append(segment)
@@ -298,8 +317,9 @@ class _TileBuilder:
         free = []
         for port in ports:
             if port in self.owner or port in free:
-                self.notes.tile_note(f"{tag}: port {PORT_NAMES[port]} is already in another "
-                                     "feature; ignored", UNMAPPED)
+                self.notes.tile_note(_("{tag}: port {port} is already in another feature; "
+                                       "ignored").format(tag=tag, port=PORT_NAMES[port]),
+                                     UNMAPPED)
             else:
                 free.append(port)
         return free
@@ -310,8 +330,8 @@ class _TileBuilder:
             if token in SIDE_INDEX:
                 found.append(SIDE_INDEX[token])
             else:
-                self.notes.tile_note(f"{tag}: {token!r} is not a side (N, E, S, W); ignored",
-                                     UNMAPPED)
+                self.notes.tile_note(_("{tag}: {token!r} is not a side (N, E, S, W); "
+                                       "ignored").format(tag=tag, token=token), UNMAPPED)
         return found
 
     def edge(self, kind: str, tag: str, tokens: list[str], attrib: dict[str, str]) -> None:
@@ -331,21 +351,22 @@ class _TileBuilder:
             if "resource" in attrib:
                 goods = RESOURCES.get(attrib["resource"], attrib["resource"])
                 if goods not in RESOURCES.values():
-                    self.notes.tile_note(f"resource {goods!r} kept as a goods kind of its own",
-                                         INFERRED)
+                    self.notes.tile_note(_("resource {goods!r} kept as a goods kind of its "
+                                           "own").format(goods=goods), INFERRED)
                 segment["goods"] = {goods: 1}
         else:
             for key in ("pennant", "pennants", "resource"):
                 if key in attrib:
-                    self.notes.tile_note(f"{tag} attribute {key}={attrib[key]!r} is not "
-                                         "mapped", UNMAPPED)
+                    self.notes.tile_note(_("{tag} attribute {key}={value!r} is not "
+                                           "mapped").format(tag=tag, key=key,
+                                                            value=attrib[key]), UNMAPPED)
 
     def number(self, text: str, tag: str) -> int:
         try:
             return max(int(text), 0)
         except ValueError:
-            self.notes.tile_note(f"{tag}: pennants {text!r} is not a number; 1 assumed",
-                                 INFERRED)
+            self.notes.tile_note(_("{tag}: pennants {value!r} is not a number; 1 "
+                                   "assumed").format(tag=tag, value=text), INFERRED)
             return 1
 
     def field(self, tag: str, tokens: list[str], attrib: dict[str, str]) -> None:
@@ -357,8 +378,9 @@ class _TileBuilder:
             elif token in ("I", "II"):
                 inner = True
             else:
-                self.notes.tile_note(f"{tag}: {token!r} is not a half side "
-                                     "(NL NR EL ER SL SR WL WR) or I; ignored", UNMAPPED)
+                self.notes.tile_note(_("{tag}: {token!r} is not a half side "
+                                       "(NL NR EL ER SL SR WL WR) or I; ignored").format(
+                                           tag=tag, token=token), UNMAPPED)
         index = self.add(FIELD, self.claim(ports, tag), tag, attrib, ("city",))
         if inner:
             self.segments[index].setdefault("tags", []).insert(0, "inner")
@@ -371,8 +393,8 @@ class _TileBuilder:
         leftovers = [p for p in range(12) if p not in self.owner]
         if leftovers:
             names = " ".join(PORT_NAMES[p] for p in leftovers)
-            self.notes.tile_note(f"ports {names} are in no JCZ feature; put in a field of "
-                                 "their own", INFERRED)
+            self.notes.tile_note(_("ports {ports} are in no JCZ feature; put in a field of "
+                                   "their own").format(ports=names), INFERRED)
             self.add(FIELD, leftovers, "field", {}, ())
         segments = self.segments
         kinds = [s["kind"] for s in segments]
@@ -392,8 +414,8 @@ class _TileBuilder:
             for name in named:
                 city = self.city_sides.get(SIDE_INDEX.get(name, -1))
                 if city is None:
-                    self.notes.tile_note(f"field city={name!r}: no city on that side; "
-                                         "ignored", UNMAPPED)
+                    self.notes.tile_note(_("field city={name!r}: no city on that side; "
+                                           "ignored").format(name=name), UNMAPPED)
                 elif segments[city]["id"] not in cities:
                     cities.append(segments[city]["id"])
             if cities:
@@ -411,7 +433,8 @@ class _TileBuilder:
             if not halves:
                 continue
             if len(set(halves)) > 1:
-                self.notes.tile_note(f"side {SIDE_NAMES[side]}: its halves lie in two fields; "
-                                     "its centre port was put in the left one", INFERRED)
+                self.notes.tile_note(_("side {side}: its halves lie in two fields; its "
+                                       "centre port was put in the left one").format(
+                                           side=SIDE_NAMES[side]), INFERRED)
             self.owner[centre] = halves[0]
             self.segments[halves[0]]["ports"].append(centre)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from editor.i18n import _
+from editor.i18n import _, ngettext
 from editor.model.position import Position
 from editor.model.tilesets import Catalogue
 from editor.rules.moves import IllegalMove, Move
@@ -97,43 +97,47 @@ def check(position: Position, rules: Ruleset, catalogue: Catalogue,
         return report
     report.warnings = box_warnings(position, rules, catalogue, puzzle)
     if not puzzle.solution:
-        report.problems.append("the puzzle has no reference solution")
+        report.problems.append(_("the puzzle has no reference solution"))
     else:
         try:
             report.solution = solver.solution()
             report.outcome, _after = solver.evaluate(report.solution)
             report.legal = True
         except (PuzzleError, IllegalMove) as exc:
-            report.problems.append(f"the solution is not legal: {exc}")
+            report.problems.append(_("the solution is not legal: {error}").format(error=exc))
     ranking = solver.rank(max(1, len(report.solution)))
     report.considered = len(ranking)
     if not ranking:
-        report.problems.append(f"{solver.hand[0].ref} fits nowhere on the board")
+        report.problems.append(_("{tile} fits nowhere on the board").format(
+            tile=solver.hand[0].ref))
         return report
     top = ranking[0].outcome
     report.best = [r for r in ranking if r.outcome.key == top.key]
     if solver.goal.binary and not top.success:
-        report.problems.append("no move meets the objective")
+        report.problems.append(_("no move meets the objective"))
     if report.outcome is None:
         return report
     if solver.goal.binary and not report.outcome.success:
-        report.problems.append(f"the solution does not meet the objective "
-                               f"({report.outcome.describe()})")
+        report.problems.append(_("the solution does not meet the objective ({outcome})").format(
+            outcome=report.outcome.describe()))
     elif report.outcome.key != top.key:
         best = report.best[0]
-        report.problems.append(
-            f"the solution is not optimal: it gives {report.outcome.describe()}, but "
-            f"{' then '.join(format_move(m) for m in best.moves)} gives {top.describe()}")
+        report.problems.append(_(
+            "the solution is not optimal: it gives {outcome}, but {line} gives {best}").format(
+                outcome=report.outcome.describe(),
+                line=_(" then ").join(format_move(m) for m in best.moves), best=top.describe()))
     else:
         report.optimal = True
         mine = solver.position_key(report.solution)
         for r in report.best:
             (report.same if solver.position_key(r.moves) == mine else report.ties).append(r)
         if report.ties:
-            listed = "; ".join(" then ".join(format_move(m) for m in r.moves)
+            listed = "; ".join(_(" then ").join(format_move(m) for m in r.moves)
                                for r in report.ties)
-            report.problems.append(f"the solution is not unique: {len(report.ties)} other "
-                                   f"move{'s' if len(report.ties) > 1 else ''} tie: {listed}")
+            report.problems.append(ngettext(
+                "the solution is not unique: {n} other move tie: {moves}",
+                "the solution is not unique: {n} other moves tie: {moves}",
+                len(report.ties)).format(n=len(report.ties), moves=listed))
     return report
 
 
@@ -147,6 +151,7 @@ def box_warnings(position: Position, rules: Ruleset, catalogue: Catalogue,
     sets = bag_sets(position, rules, catalogue)
     left = bag(position.board, sets, hand)
     box = ", ".join(s.id for s in sets)
-    return [f"{tile.ref}: the board and hand hold {tile.count + n}, the box ({box}) has "
-            f"{tile.count}; nobody can set this puzzle up with a real box"
+    return [_("{tile}: the board and hand hold {n}, the box ({box}) has {count}; nobody can "
+              "set this puzzle up with a real box").format(tile=tile.ref, n=tile.count + n,
+                                                           box=box, count=tile.count)
             for tile, n in left.excess.items()]

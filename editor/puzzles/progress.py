@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from editor.i18n import _
+
 #: ``report(fraction, text)``: fraction done in [0, 1] and what is being done.
 Report = Callable[[float, str], None]
 
@@ -30,8 +32,12 @@ class Stopped(Exception):
 
     def __init__(self, reason: str, fraction: float, text: str,
                  elapsed: float, limit: float | None = None) -> None:
-        what = "cancelled" if reason == CANCELLED else f"time limit of {limit:g} s reached"
-        super().__init__(f"{what} after {elapsed:.1f} s ({text or f'{fraction:.0%} done'})")
+        where = text or _("{percent:.0%} done").format(percent=fraction)
+        if reason == CANCELLED:
+            message = _("cancelled after {elapsed:.1f} s ({where})")
+        else:
+            message = _("time limit of {limit:g} s reached after {elapsed:.1f} s ({where})")
+        super().__init__(message.format(elapsed=elapsed, limit=limit, where=where))
         self.reason = reason
         self.fraction = fraction
         self.text = text
@@ -46,7 +52,8 @@ class Progress:
     def __init__(self, report: Report | None = None, *, time_limit: float | None = None,
                  interval: float = 0.1) -> None:
         if time_limit is not None and time_limit <= 0:
-            raise ValueError(f"a time limit is a positive number of seconds, not {time_limit:g}")
+            raise ValueError(_("a time limit is a positive number of seconds, not "
+                               "{limit:g}").format(limit=time_limit))
         self.report = report
         self.time_limit = time_limit
         self.interval = interval

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from editor.i18n import _
 from editor.model.board import Board, Cell
 from editor.model.position import Position
 from editor.model.tiles import Tile
@@ -103,7 +104,8 @@ class Fitter:
         dead = []
         for i, cell in enumerate(frontier):
             if progress is not None:
-                progress.advance(i / len(frontier), f"cell {i + 1} of {len(frontier)}")
+                progress.advance(i / len(frontier), _("cell {n} of {total}").format(
+                    n=i + 1, total=len(frontier)))
             if self.dead(board, cell):
                 dead.append(cell)
         return dead

@@ -54,6 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 
+from editor.i18n import _, ngettext
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import changed_since
 from editor.model.position import Position
@@ -110,11 +111,13 @@ class Solver:
         self.engine = engine if engine is not None else Engine(rules)
         self.player = puzzle.to_move
         if not 0 <= self.player < len(board.players):
-            raise PuzzleError(f"the player to move is {self.player}, but the board has "
-                              f"{len(board.players)} players")
+            raise PuzzleError(ngettext(
+                "the player to move is {player}, but the board has {n} player",
+                "the player to move is {player}, but the board has {n} players",
+                len(board.players)).format(player=self.player, n=len(board.players)))
         self.hand = puzzle.hand_tiles(catalogue)
         if not self.hand:
-            raise PuzzleError("the puzzle has no tile in hand")
+            raise PuzzleError(_("the puzzle has no tile in hand"))
         self.goal: Goal = goal_for(puzzle.objective, self.player, board)
         self.start = [p.score for p in board.players]
         self.fitter = Fitter(self.engine, bag(board, sets, self.hand).available()) \
@@ -143,7 +146,7 @@ class Solver:
         """A solver for a position's own puzzle block (or ``puzzle``)."""
         if puzzle is None:
             if position.puzzle is None:
-                raise PuzzleError("the board has no puzzle block")
+                raise PuzzleError(_("the board has no puzzle block"))
             puzzle = Puzzle.from_dict(position.puzzle)
         return cls(position.board, rules, puzzle, catalogue,
                    bag_sets(position, rules, catalogue), progress=progress)
@@ -228,7 +231,8 @@ class Solver:
             self._reference = None
             self.board.undo_to(mark)
         if self.progress is not None:
-            self.progress.advance(1.0, f"{len(found)} moves ranked")
+            self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
+                                                len(found)).format(n=len(found)))
         return _ranked(found)
 
     def evaluate(self, moves: Sequence[Move]) -> tuple[Outcome, tuple[Move, ...]]:
@@ -267,7 +271,8 @@ class Solver:
                 try:
                     moves.append(move_from_dict(data, self.catalogue, board))
                 except PuzzleError as exc:
-                    raise PuzzleError(f"solution move {i + 1}: {exc}") from exc
+                    raise PuzzleError(_("solution move {n}: {error}").format(
+                        n=i + 1, error=exc)) from exc
                 board.undo_to(mark)
         finally:
             board.undo_to(mark)
@@ -299,15 +304,18 @@ class Solver:
         for i, move in enumerate(moves):
             index = self._next_index(index, part)
             if index >= len(self.hand) or part == 0:
-                raise PuzzleError(f"move {i + 1} ({move.tile.ref}): the line is over (the "
-                                  + ("turn ends" if self.goal.this_turn else "hand is empty")
-                                  + ")")
+                text = _("move {n} ({tile}): the line is over (the turn ends)") \
+                    if self.goal.this_turn else _("move {n} ({tile}): the line is over (the "
+                                                  "hand is empty)")
+                raise PuzzleError(text.format(n=i + 1, tile=move.tile.ref))
             if check and move.player != self.player:
-                raise PuzzleError(f"move {i + 1} is by player {move.player}, but player "
-                                  f"{self.player} is to move")
+                raise PuzzleError(_("move {n} is by player {player}, but player {to_move} is "
+                                    "to move").format(n=i + 1, player=move.player,
+                                                      to_move=self.player))
             if check and move.tile is not self.hand[index]:
-                raise PuzzleError(f"move {i + 1} places {move.tile.ref}, but the tile in hand "
-                                  f"is {self.hand[index].ref}")
+                raise PuzzleError(_("move {n} places {tile}, but the tile in hand is "
+                                    "{hand}").format(n=i + 1, tile=move.tile.ref,
+                                                     hand=self.hand[index].ref))
             result = self.engine.apply(self.board, move, Turn(self.player, part),
                                        check=check)
             index, part = index + 1, self._next_part(result)
@@ -425,7 +433,8 @@ class Solver:
             fraction += scale * i / n
             scale /= n
         first, total = where[0]
-        self.progress.advance(fraction, f"move {first + 1} of {total}")
+        self.progress.advance(fraction, _("move {n} of {total}").format(n=first + 1,
+                                                                      total=total))
 
     def _final(self) -> list[int]:
         return self.engine.final_totals(self.board)

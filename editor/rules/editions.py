@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from editor.i18n import _
+
 Value = str | int | bool
 
 
@@ -46,9 +48,11 @@ class OptionSpec:
         """Why ``value`` is not allowed, or None."""
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            return f"option {self.name!r} must be one of {allowed}, not {value!r}"
+            return _("option {name!r} must be one of {allowed}, not {value!r}").format(
+                name=self.name, allowed=allowed, value=value)
         if not self.choices and type(value) is not type(self.default):
-            return f"option {self.name!r} must be a {type(self.default).__name__}"
+            return _("option {name!r} must be a {type}").format(
+                name=self.name, type=type(self.default).__name__)
         return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.players import ABBOT
 from editor.model.ports import quarter_turns
@@ -47,7 +48,7 @@ def move_of(entry: dict[str, Any], catalogue: Catalogue, board: Board | None = N
     one there, else an abbot."""
     ref = entry.get("tile")
     if not isinstance(ref, str) or ref not in catalogue:
-        raise MoveLogError(f"unknown tile {ref!r}")
+        raise MoveLogError(_("unknown tile {tile!r}").format(tile=ref))
     player = int(entry["player"])
     action = None
     if "return" in entry:

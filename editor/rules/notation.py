@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from editor.i18n import _
 from editor.model.ports import quarter_turns
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
@@ -40,7 +41,9 @@ def find_tile(text: str, catalogue: Catalogue, set_ids: list[str]) -> Tile:
             return catalogue.tile(ref)
     found = catalogue.find_alias(text, set_ids)
     if found is None:
-        raise NotationError(f"no tile {text!r} in {', '.join(set_ids) or 'the catalogue'}")
+        raise NotationError(_("no tile {tile!r} in {tilesets}").format(
+            tile=text, tilesets=", ".join(set_ids)) if set_ids else _(
+            "no tile {tile!r} in the catalogue").format(tile=text))
     return found
 
 
@@ -48,9 +51,9 @@ def parse_move(text: str, player: int, catalogue: Catalogue, set_ids: list[str])
     """Read one move for ``player``."""
     m = _MOVE.match(text)
     if not m:
-        raise NotationError(f"cannot read move {text!r}: expected TILE@X,Y[:ROTATION]"
-                            "[+KIND:SEGMENT][;OPTION:PLAYER=VALUE], e.g. "
-                            "'E@0,-1:180+follower:city'")
+        raise NotationError(_("cannot read move {text!r}: expected TILE@X,Y[:ROTATION]"
+                              "[+KIND:SEGMENT][;OPTION:PLAYER=VALUE], e.g. "
+                              "'E@0,-1:180+follower:city'").format(text=text))
     tile = find_tile(m["tile"], catalogue, set_ids)
     try:
         rotation = quarter_turns(int(m["rot"] or 0))
@@ -61,14 +64,17 @@ def parse_move(text: str, player: int, catalogue: Catalogue, set_ids: list[str])
         kind, seg = m["kind"], m["seg"]
         if kind.startswith("back-"):
             if m["fx"] is None:
-                raise NotationError(f"{text!r}: taking a figure back needs its cell: "
-                                    f"+{kind}:{seg}@X,Y")
+                raise NotationError(_("{text!r}: taking a figure back needs its cell: "
+                                      "+{kind}:{segment}@X,Y").format(text=text, kind=kind,
+                                                                      segment=seg))
             figure = FigureAction(kind.removeprefix("back-"), seg, TAKE_BACK,
                                   (int(m["fx"]), int(m["fy"])))
         else:
             if seg not in tile.segment_index:
-                raise NotationError(f"{tile.ref} has no segment {seg!r} (segments: "
-                                    f"{', '.join(s.id for s in tile.segments)})")
+                raise NotationError(_("{tile} has no segment {segment!r} (segments: "
+                                      "{segments})").format(
+                    tile=tile.ref, segment=seg,
+                    segments=", ".join(s.id for s in tile.segments)))
             kind, *assign = kind.split("&")
             figure = FigureAction(kind, seg, assign=tuple(assign))
     choices = tuple((name, int(p), value) for name, p, value in _CHOICE.findall(m["choices"]))

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from editor.i18n import _
+
 from .editions import Edition, FigureKind, OptionSpec, Value
 from .hooks import Hooks
 
@@ -155,8 +157,10 @@ def resolve_options(edition: Edition, given: dict[str, Any]) -> dict[str, Any]:
     known = {s.name for s in edition.options}
     for key in given:
         if key not in known:
-            raise RulesetError(f"{edition.name} has no option {key!r} "
-                               f"(options: {', '.join(sorted(known)) or 'none'})")
+            raise RulesetError(_("{name} has no option {key!r} (options: {options})").format(
+                name=edition.name, key=key, options=", ".join(sorted(known)))
+                if known else _("{name} has no option {key!r} (it has no options)").format(
+                    name=edition.name, key=key))
     from_presets: dict[str, Any] = {}
     for spec in edition.options:
         if spec.is_preset and spec.name in given:
@@ -184,14 +188,15 @@ def parse_spec(spec: str) -> list[tuple[str, dict[str, str]]]:
     for part in spec.split("+"):
         m = _SPEC.match(part)
         if not m:
-            raise RulesetError(
-                f"cannot read {part.strip()!r}: expected an edition like 'base:C2' or "
-                "'base:C1[rules=2001]'")
+            raise RulesetError(_(
+                "cannot read {spec!r}: expected an edition like 'base:C2' or "
+                "'base:C1[rules=2001]'").format(spec=part.strip()))
         options = {}
         for item in filter(None, (s.strip() for s in (m.group(2) or "").split(","))):
             key, sep, value = item.partition("=")
             if not sep:
-                raise RulesetError(f"option {item!r} in {part.strip()!r} needs a value: name=value")
+                raise RulesetError(_("option {item!r} in {spec!r} needs a value: "
+                                     "name=value").format(item=item, spec=part.strip()))
             options[key.strip()] = value.strip()
         result.append((m.group(1), options))
     return result

@@ -16,6 +16,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from editor.i18n import _, ngettext
+
 from .spec import StudyError, StudySpec
 
 #: How long to wait for a Dask scheduler to answer, in seconds.
@@ -147,15 +149,18 @@ class DaskCluster:
         try:
             from distributed import Client
         except ImportError as exc:
-            raise StudyError("--scheduler needs Dask distributed: pip install "
-                             "'carcassonne-editor[cluster]'") from exc
+            raise StudyError(_("--scheduler needs Dask distributed: pip install "
+                               "'carcassonne-editor[cluster]'")) from exc
         connect: Any = Client  # distributed is not typed
         try:
             self.client: Any = connect(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from exc
+            raise StudyError(_("cannot reach the Dask scheduler at {address}: {error}").format(
+                address=address, error=exc)) from exc
         self.address = address
-        self.description = f"Dask at {address} ({self.slots()} threads)"
+        self.description = ngettext("Dask at {address} ({n} thread)",
+                                    "Dask at {address} ({n} threads)", self.slots()).format(
+                                        address=address, n=self.slots())
 
     def slots(self) -> int:
         """The threads of the workers now connected (at least one)."""
@@ -171,13 +176,16 @@ class DaskCluster:
         kinds = {k for k in spec.seats if ":" not in k}
         for worker, report in self.client.run(worker_report).items():
             if report["version"] != editor.__version__:
-                raise StudyError(f"Dask worker {worker} runs carcassonne-editor "
-                                 f"{report['version']}, this is {editor.__version__}")
+                raise StudyError(_("Dask worker {worker} runs carcassonne-editor {theirs}, "
+                                   "this is {ours}").format(worker=worker,
+                                                            theirs=report["version"],
+                                                            ours=editor.__version__))
             missing = sorted(wanted - set(report["editions"])) + \
                 sorted(kinds - set(report["players"]))
             if missing:
-                raise StudyError(f"Dask worker {worker} lacks {', '.join(missing)}: install "
-                                 "the same plugins there")
+                raise StudyError(_("Dask worker {worker} lacks {missing}: install the same "
+                                   "plugins there").format(worker=worker,
+                                                           missing=", ".join(missing)))
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Pending:
         """Run the batch on the cluster."""
@@ -199,7 +207,7 @@ def executor_for(jobs: int | None = None, scheduler: str | None = None) -> Execu
         return DaskCluster(scheduler)
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
-        raise StudyError(f"--jobs must be at least 1, not {jobs}")
+        raise StudyError(_("--jobs must be at least 1, not {n}").format(n=jobs))
     if jobs == 1:
         return Inline()
     return ProcessPool(jobs)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.formats.jsonio import read_json, write_json_atomic
+from editor.i18n import _
 
 from . import corpus, runner, table
 from .executors import Executor
@@ -67,22 +68,22 @@ class StudyFolder:
         if (path / TABLE).exists():
             found = cls.open(path) if (path / SPEC).exists() else None
             if found is None or not found.spec.same_games(spec):
-                raise StudyError(f"{path} holds another study ({path / TABLE}): give another "
-                                 f"folder with --out, or go on with that one with --resume "
-                                 f"{path}")
+                raise StudyError(_("{path} holds another study ({file}): give another "
+                                   "folder with --out, or go on with that one with --resume "
+                                   "{path}").format(path=path, file=path / TABLE))
             if found.spec != spec:
                 write_json_atomic(path / SPEC, spec.to_json())
             made = cls(path, spec)
             made.resumed = True
             return made
         if path.exists() and not path.is_dir():
-            raise StudyError(f"{path} is a file, not a folder")
+            raise StudyError(_("{path} is a file, not a folder").format(path=path))
         try:
             path.mkdir(parents=True, exist_ok=True)
             write_json_atomic(path / SPEC, spec.to_json())
         except OSError as exc:
-            raise StudyError(f"cannot write the study into {path}: {exc.strerror or exc}") \
-                from exc
+            raise StudyError(_("cannot write the study into {path}: {error}").format(
+                path=path, error=exc.strerror or exc)) from exc
         return cls(path, spec)
 
     @classmethod
@@ -90,15 +91,16 @@ class StudyFolder:
         """The study in ``path``, to resume (``games`` more or fewer than it had)."""
         data, findings = read_json(path / SPEC)
         if findings:
-            raise StudyError(f"{path} holds no study to resume: {findings[0].message} "
-                             f"({path / SPEC})")
+            raise StudyError(_("{path} holds no study to resume: {error} ({file})").format(
+                path=path, error=findings[0].message, file=path / SPEC))
         try:
             spec = StudySpec.from_json(data)
         except StudyError as exc:
             raise StudyError(f"{path / SPEC}: {exc}") from exc
         if games is not None and games != spec.games:
             if spec.source == CORPUS:
-                raise StudyError("--games is for self-play, and this study is of a corpus")
+                raise StudyError(_("--games is for self-play, and this study is of a "
+                                   "corpus"))
             spec = replace(spec, games=games)
             write_json_atomic(path / SPEC, spec.to_json())
         return cls(path, spec)
@@ -127,7 +129,8 @@ class StudyFolder:
             return tasks, spec.games * len(spec.rulesets) * len(spec.tilesets)
         folder = Path(spec.corpus)
         if not folder.is_dir():
-            raise StudyError(f"the study's corpus {folder} is not a folder any more")
+            raise StudyError(_("the study's corpus {folder} is not a folder any more").format(
+                folder=folder))
         todo, games = [], 0
         self.skipped = []
         for number, path in enumerate(corpus.files(folder), 1):
@@ -162,7 +165,8 @@ class StudyFolder:
         try:
             found = table.read(self.table)
         except (OSError, ValueError) as exc:
-            raise StudyError(f"cannot read the study's table: {exc}") from exc
+            raise StudyError(_("cannot read the study's table: {error}").format(
+                error=exc)) from exc
         rows: list[GameResult] = []
         seen: set[tuple[str, str, str]] = set()
         wanted = self._keys()
@@ -213,8 +217,8 @@ class StudyFolder:
         if table.write_parquet(self.path / PARQUET, rows):
             outcome.files.append(self.path / PARQUET)
         else:
-            outcome.parquet_note = ("no Parquet table: pyarrow is not installed (pip install "
-                                    "'carcassonne-editor[study]')")
+            outcome.parquet_note = _("no Parquet table: pyarrow is not installed (pip "
+                                     "install 'carcassonne-editor[study]')")
         try:
             outcome.files += write_plots(summary, rows, self.path, plots)
         except PlotsUnavailable as exc:

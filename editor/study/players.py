@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from editor import installed
+from editor.i18n import _
 from editor.model.board import Board
 from editor.model.tiles import Tile
 from editor.model.tilesets import Catalogue
@@ -122,15 +123,17 @@ def load(name: str) -> PlayerFactory:
         else:
             eps = [ep for ep in installed.entry_points(ENTRY_POINT_GROUP) if ep.name == name]
             if not eps:
-                raise PlayerError(f"unknown player {name!r} (players: {', '.join(names())}, "
-                                  "or package.module:Name)")
+                raise PlayerError(_("unknown player {name!r} (players: {players}, or "
+                                    "package.module:Name)").format(
+                                        name=name, players=", ".join(names())))
             where = f"{name} = {eps[0].value}"
             found = eps[0].load()
     except PlayerError:
         raise
     except Exception as exc:  # a plugin's fault: reported by name
-        raise PlayerError(f"player {where!r} failed to load: {type(exc).__name__}: "
-                          f"{exc}") from exc
+        raise PlayerError(_("player {name!r} failed to load: {kind}: {error}").format(
+            name=where, kind=type(exc).__name__, error=exc)) from exc
     if not callable(found):
-        raise PlayerError(f"player {where!r} is not a class or a factory of players")
+        raise PlayerError(_("player {name!r} is not a class or a factory of players").format(
+            name=where))
     return found

@@ -17,6 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from editor.i18n import _, pgettext
+from editor.terms import feature_name
+
 from .spec import CORPUS
 from .table import POINTS, GameResult
 
@@ -49,8 +52,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError as exc:
-        raise PlotsUnavailable("no plots: matplotlib is not installed (pip install "
-                               "'carcassonne-editor[study]')") from exc
+        raise PlotsUnavailable(_("no plots: matplotlib is not installed (pip install "
+                                 "'carcassonne-editor[study]')")) from exc
     corpus = summary["source"] == CORPUS
     groups = [g for g in summary["groups"] if g["games"]]
     several = len(summary["tilesets"]) > 1
@@ -76,11 +79,13 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
     for kind in POINTS:
         values = [g["points"][kind] for g in groups]
         if any(values):
-            ax.barh(labels, values, left=left, color=COLOURS[kind], label=kind)
+            ax.barh(labels, values, left=left, color=COLOURS[kind],
+                    label=pgettext("study column", "other") if kind == "other"
+                    else feature_name(kind))
             left = [a + b for a, b in zip(left, values, strict=True)]
     ax.invert_yaxis()
-    ax.set_xlabel("points per game (all players)")
-    ax.set_title("Points by feature")
+    ax.set_xlabel(_("points per game (all players)"))
+    ax.set_title(_("Points by feature"))
     figure.legend(loc="outside lower center", ncols=len(POINTS), fontsize="small")
     save(figure, "points-by-feature")
 
@@ -93,13 +98,13 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
             scores[i] += r.scores
             margins[i].append(r.margin)
     figure = Figure(layout="constrained", figsize=(9, height + 0.6))
-    for n, (data, title) in enumerate(((scores, "final scores (every player)"),
-                                       (margins, "winner's margin"))):
+    for n, (data, title) in enumerate(((scores, _("final scores (every player)")),
+                                       (margins, _("winner's margin")))):
         ax = figure.add_subplot(1, 2, n + 1)
         ax.boxplot(data, orientation="horizontal",
                    tick_labels=labels if n == 0 else [""] * len(labels))
         ax.invert_yaxis()
-        ax.set_xlabel("points")
+        ax.set_xlabel(_("points"))
         ax.set_title(title)
     save(figure, "scores")
 
@@ -114,8 +119,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
                   [100 * (p["high"] - p["share"]) for p in pairs]]
         ax.barh(names, shares, xerr=errors, color="#4a7ab5", capsize=4)
         ax.invert_yaxis()
-        ax.set_xlabel("games with another winner (%), 95 % interval")
-        ax.set_title("Winner changes between rulesets")
+        ax.set_xlabel(_("games with another winner (%), 95 % interval"))
+        ax.set_title(_("Winner changes between rulesets"))
         save(figure, "winner-changes")
 
     aside = [(g, t) for g in groups for t in g["unplaced"]["tiles"][:5]]
@@ -126,8 +131,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
                                    if len(groups) > 1 else "") for g, t in aside]
         ax.barh(names, [t["per_game"] for _, t in aside], color="#777777")
         ax.invert_yaxis()
-        ax.set_xlabel("times per game the tile fitted nowhere")
-        ax.set_title("Tiles put aside")
+        ax.set_xlabel(_("times per game the tile fitted nowhere"))
+        ax.set_title(_("Tiles put aside"))
         save(figure, "tiles-put-aside")
 
     effects = [g for g in groups if g["goods"]["points"] or g["pig"]["points"]]
@@ -141,7 +146,8 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
                                                 ("pig", "#e59aa0"))):
             at = [v + (offset - 0.5) * 0.4 for v in y]
             points_ax.barh(at, [g[key]["points"] for g in effects], height=0.4,
-                           color=colour, label=key)
+                           color=colour, label=feature_name("goods") if key == "goods"
+                           else pgettext("figure", "pig"))
             shares = [100 * g[key]["decided"]["share"] for g in effects]
             errors = [[100 * (g[key]["decided"]["share"] - g[key]["decided"]["low"])
                        for g in effects],
@@ -151,10 +157,10 @@ def write_plots(summary: dict[str, Any], rows: Sequence[GameResult], folder: Pat
         for ax in (points_ax, decided_ax):
             ax.set_yticks(y, names if ax is points_ax else [""] * len(y))
             ax.invert_yaxis()
-        points_ax.set_xlabel("points per game")
+        points_ax.set_xlabel(_("points per game"))
         points_ax.legend(fontsize="small")
-        decided_ax.set_xlabel("games whose winner they decided (%)")
-        figure.suptitle("Goods and pigs")
+        decided_ax.set_xlabel(_("games whose winner they decided (%)"))
+        figure.suptitle(_("Goods and pigs"))
         save(figure, "goods-and-pigs")
     return written
 

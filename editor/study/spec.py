@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from editor.formats.tilesets import load_tileset, tileset_to_dict
+from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.tilesets import Catalogue
 from editor.plugins import PluginHost
@@ -84,8 +85,8 @@ class StudySpec:
         """Read ``study.json`` (``StudyError`` when it is not one this version wrote)."""
         try:
             if data.get("format") != FORMAT:
-                raise StudyError(f"study format {data.get('format')!r}, this version reads "
-                                 f"{FORMAT}")
+                raise StudyError(_("study format {found!r}, this version reads {format}").format(
+                    found=data.get("format"), format=FORMAT))
             return cls(source=str(data["source"]),
                        rulesets=tuple(str(r) for r in data["rulesets"]),
                        tilesets=tuple(TileSetChoice(str(t["label"]), str(t["builtin"]),
@@ -94,8 +95,8 @@ class StudySpec:
                        seats=tuple(str(s) for s in data["seats"]), games=int(data["games"]),
                        seed=int(data["seed"]), corpus=str(data["corpus"]))
         except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            raise StudyError(f"not a study description ({type(exc).__name__}: {exc})") \
-                from exc
+            raise StudyError(_("not a study description ({kind}: {error})").format(
+                kind=type(exc).__name__, error=exc)) from exc
 
     def digest(self) -> str:
         """Eight hex digits that change with anything a game depends on (not with the number
@@ -126,7 +127,8 @@ def ruleset_names(specs: Sequence[str], host: PluginHost) -> tuple[str, ...]:
         except RulesetError as exc:
             raise StudyError(f"--rules {spec!r}: {exc}") from exc
         if name in names:
-            raise StudyError(f"--rules {spec!r}: {name} is given twice")
+            raise StudyError(_("--rules {spec!r}: {name} is given twice").format(spec=spec,
+                                                                                 name=name))
         names.append(name)
     return tuple(names)
 
@@ -138,8 +140,8 @@ def tileset_choice(arg: str, catalogue: Catalogue) -> TileSetChoice:
     if arg in known and not Path(arg).is_file():
         return TileSetChoice(arg, builtin=arg)
     if not Path(arg).is_file():
-        raise StudyError(f"--tileset {arg!r}: no such file and no tile set with that id "
-                         f"(tile sets: {', '.join(sorted(known))})")
+        raise StudyError(_("--tileset {arg!r}: no such file and no tile set with that id "
+                           "(tile sets: {known})").format(arg=arg, known=", ".join(sorted(known))))
     tile_set, findings = load_tileset(arg)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     if tile_set is None or errors:
@@ -155,14 +157,16 @@ def self_play(host: PluginHost, catalogue: Catalogue, *, rulesets: Sequence[str]
               seed: int = 1) -> StudySpec:
     """The spec of a self-play study, checked (``StudyError`` says what is wrong)."""
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise StudyError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}")
+        raise StudyError(_("a game has {least} to {most} players, not {n}").format(
+            least=MIN_PLAYERS, most=MAX_PLAYERS, n=len(seats)))
     if games < 1:
-        raise StudyError(f"--games must be at least 1, not {games}")
+        raise StudyError(_("--games must be at least 1, not {n}").format(n=games))
     choices = [TileSetChoice(BOX), *(tileset_choice(t, catalogue) for t in tilesets)]
     labels = [c.label for c in choices]
     for label in labels:
         if labels.count(label) > 1:
-            raise StudyError(f"two tile sets are called {label!r}: rename one file")
+            raise StudyError(_("two tile sets are called {label!r}: rename one file").format(
+                label=label))
     return StudySpec(SELF_PLAY, ruleset_names(rulesets or base_rulesets(host), host),
                      tuple(choices), tuple(seats), games, seed)
 
@@ -170,6 +174,6 @@ def self_play(host: PluginHost, catalogue: Catalogue, *, rulesets: Sequence[str]
 def corpus(host: PluginHost, folder: str, rulesets: Sequence[str]) -> StudySpec:
     """The spec of a corpus study of ``folder`` (``StudyError`` when it is no folder)."""
     if not Path(folder).is_dir():
-        raise StudyError(f"--corpus {folder!r}: not a folder")
+        raise StudyError(_("--corpus {folder!r}: not a folder").format(folder=folder))
     return StudySpec(CORPUS, ruleset_names(rulesets or base_rulesets(host), host),
                      corpus=str(Path(folder).resolve()))

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from editor.i18n import _
+
 OK, FAILED = "ok", "failed"
 #: Feature kinds with a column of their own; points of any other kind go to ``other``.
 FEATURES = ("road", "city", "monastery", "garden", "field", "goods")
@@ -129,8 +131,8 @@ def read(path: Path) -> list[GameResult]:
     data = path.read_bytes()
     lines = data.split(b"\n")[:-1]  # the last piece has no line end: torn, or empty
     if not lines or lines[0].decode("utf-8", "replace").split(",") != COLUMNS:
-        raise ValueError(f"{path}: not a study table (its first line is not the columns "
-                         f"{','.join(COLUMNS[:3])},…)")
+        raise ValueError(_("{path}: not a study table (its first line is not the columns "
+                           "{columns},…)").format(path=path, columns=",".join(COLUMNS[:3])))
     results, kept = [], len(lines[0]) + 1
     for line in lines[1:]:
         try:

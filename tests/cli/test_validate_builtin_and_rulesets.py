@@ -43,7 +43,7 @@ def test_validate_sets_by_id(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_an_unknown_id_says_which_exist(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "validate", "base-c4") == (2, [
-        "base-c4::$: no such file, nor a built-in tile set (did you mean base-c3 or base-c2?)",
+        "base-c4::$: no such file, nor a built-in tile set (did you mean base-c3, base-c2?)",
         "1 error in 1 file"])
 
 
@@ -115,7 +115,7 @@ def test_options_of_an_edition_without_any(tmp_path: Path,
         f"{path}::$.ruleset.options['traders-builders:C2'].rules: traders-builders:C2 has no "
         "option 'rules' (it has no options)",
         f"{path}::$.ruleset.options['bsae:C2']: options for unknown edition 'bsae:C2'; did you "
-        f"mean 'base:C2' or 'base:C3'? (editions: {EDITIONS})"]
+        f"mean 'base:C2', 'base:C3'? (editions: {EDITIONS})"]
 
 
 def test_a_ruleset_of_two_bases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -60,8 +60,9 @@ def test_cities_only_on_fields_and_only_cities(tileset_data: Data) -> None:
     seg(tileset_data, 2, 1)["cities"] = ["city"]
     seg(tileset_data, 2, 3)["cities"] = ["road"]
     assert found(tileset_data) == [
-        ("$.tiles[2].segments[1].cities", "only fields list cities; this segment is a road"),
-        ("$.tiles[2].segments[3].cities[0]", "segment 'road' is a road, not a city"),
+        ("$.tiles[2].segments[1].cities",
+         "only fields list cities; this segment is not a field (road)"),
+        ("$.tiles[2].segments[3].cities[0]", "segment 'road' is not a city (road)"),
     ]
 
 
@@ -70,9 +71,10 @@ def test_wraps_only_on_fields_and_road_sides(tileset_data: Data) -> None:
     seg(tileset_data, 0, 2)["wraps"] = ["S", "E"]
     seg(tileset_data, 2, 3)["wraps"] = ["E"]
     assert found(tileset_data) == [
-        ("$.tiles[0].segments[1].wraps", "only fields have wraps; this segment is a road"),
+        ("$.tiles[0].segments[1].wraps",
+         "only fields have wraps; this segment is not a field (road)"),
         ("$.tiles[0].segments[2].wraps[1]",
-         "side E has a field on its centre port, not a road or river"),
+         "side E has neither a road nor a river on its centre port (field)"),
         ("$.tiles[2].segments[3].wraps[0]", "wraps E but does not hold both ENE and ESE"),
     ]
 
@@ -90,7 +92,7 @@ def test_half_side_ports_belong_to_fields(tileset_data: Data) -> None:
     seg(tileset_data, 5, 2)["ports"].remove("NNE")
     assert found(tileset_data) == [
         ("$.tiles[5].segments[0].ports[2]",
-         "NNE is a half-side port: it belongs to a field, not to road 'road'")]
+         "NNE is a half-side port: it belongs to a field, not to segment 'road' (road)")]
 
 
 def test_road_halves_in_one_field_need_wraps(tileset_data: Data) -> None:

@@ -22,7 +22,7 @@ def test_replay_check_passes_on_the_tiny_city_game(capsys: pytest.CaptureFixture
 
 @pytest.mark.parametrize(("assertion", "detail"), [
     ("Wendy has 10 points", "Wendy has 8 points"),
-    ("Wendy scored city for 4 points", "Wendy scored city for 6, 2"),
+    ("Wendy scored city for 4 points", "Wendy scored for city: 6, 2"),
 ])
 def test_replay_check_names_a_failing_assertion(tmp_path: Path, assertion: str, detail: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -88,7 +88,7 @@ def test_assertions_pass_and_fail_in_both_forms(open_played) -> None:
                              "phase is TilePhase"])
     assert [r.ok for r in results] == [True, False, True, False, False, None, None]
     assert results[1].detail == "Ann has 7 points"
-    assert results[3].detail == "Bob scored city for 4"
+    assert results[3].detail == "Bob scored for city: 4"
     assert "no player 'Zoe'" in results[4].detail
 
 
@@ -164,7 +164,7 @@ def test_deployments_that_cannot_be_mapped_are_errors(catalogue: Catalogue,
     errors = convert(save, catalogue, host).errors
     assert [f.path for f in errors] == ["$.replay[1].payload.pointer",
                                         "$.replay[4].payload.meepleId", "$.replay[6]"]
-    assert "has a field at 'N', not a road" in errors[0].message
+    assert "has a segment of another kind at 'N' (field; expected: road)" in errors[0].message
     assert "'1.big.1'" in errors[1].message and "FLOCK_EXPAND_OR_SCORE" in errors[2].message
 
 
