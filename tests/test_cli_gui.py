@@ -46,13 +46,25 @@ def test_missing_xcb_libraries_name_the_packages(x11, monkeypatch, capsys) -> No
 
 
 def test_no_display_is_explained_without_starting_qt(tmp_path) -> None:
+    """A real process: whichever this machine lacks, the X11 libraries or the display, is
+    said with code 4 and Qt never aborts."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "xcb"
     done = subprocess.run([sys.executable, "-m", "editor", "gui"], env=env, cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 4, done.stderr
-    assert "there is no display (DISPLAY is not set)" in done.stderr
+    plugin = gui.xcb_plugin()
+    lacks = plugin is not None and gui.missing_libraries(plugin)
+    assert ("needs libraries this system lacks" if lacks else
+            "there is no display (DISPLAY is not set)") in done.stderr
     assert "qt.qpa" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_no_display_is_said_when_the_libraries_are_there(monkeypatch) -> None:
+    monkeypatch.setattr(gui, "missing_libraries", lambda plugin: [])
+    monkeypatch.setattr(gui, "xcb_plugin", lambda: __file__)
+    assert gui.platform_problem({"QT_QPA_PLATFORM": "xcb"}) == \
+        "there is no display (DISPLAY is not set)."
 
 
 def test_a_display_nobody_answers_is_explained(monkeypatch) -> None:
