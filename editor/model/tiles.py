@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from .ports import PORT_NAMES, SIDE_PORTS, centre, facing, rotate_port
+from .records import record
 
 CITY = "city"
 ROAD = "road"
@@ -22,7 +23,7 @@ EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
 CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Segment:
     """One feature piece of a tile: a city part, a road, a field, a monastery, ..."""
 
@@ -44,7 +45,7 @@ class Segment:
         return [PORT_NAMES[p] for p in self.ports]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Provenance:
     """Where a tile's or set's data comes from."""
 
@@ -53,7 +54,7 @@ class Provenance:
     note: str = ""
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Tile:
     """A tile kind of a tile set, in its unrotated orientation.
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
+
+from editor.model.records import record
 
 from .editions import Edition, FigureKind, OptionSpec, Value
 from .hooks import Hooks
@@ -22,7 +24,7 @@ class RulesetError(ValueError):
     """An unknown edition, option or value in a ruleset's description."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class HookCall:
     """One edition's implementation of one hook."""
 
@@ -31,7 +33,7 @@ class HookCall:
     argnames: tuple[str, ...]
 
 
-@dataclass
+@record
 class Ruleset:
     """The editions in force, their options, and the calls to their rule hooks."""
 
