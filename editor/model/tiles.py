@@ -206,7 +206,6 @@ class Orientation:
         kinds = tile.side_kinds
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
-        self.shape = self._shape()
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
         self.port_masks: tuple[int, ...] = tuple(
             sum(1 << rotate_port(p, rotation) for p in seg.ports) for seg in tile.segments)
@@ -222,8 +221,18 @@ class Orientation:
                 masks[i] = masks.get(i, 0) | 1 << facing(p)
         return tuple(masks.items())
 
+    #: What the turned tile looks like, independent of segment ids (for symmetry): worked
+    #: out on first use (by :meth:`__getattr__`; a placement alone never needs it).
+    shape: tuple[object, ...]
+
+    def __getattr__(self, name: str) -> object:
+        if name != "shape":
+            raise AttributeError(f"'Orientation' object has no attribute {name!r}")
+        self.shape = self._shape()
+        return self.shape
+
     def _shape(self) -> tuple[object, ...]:
-        """What the turned tile looks like, independent of segment ids (for symmetry)."""
+        """:attr:`shape`, worked out."""
         tile, r = self.tile, self.rotation
 
         def turned(seg: Segment) -> tuple[int, ...]:
