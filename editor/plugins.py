@@ -9,15 +9,17 @@ import importlib
 import inspect
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from os import PathLike
 from pathlib import Path
+from types import FunctionType, MemberDescriptorType, MethodType
 from typing import Any
 
 import pluggy
 
 from editor import hookspecs
 from editor.i18n import _
+from editor.model.records import record
 from editor.rules import guard
 from editor.rules.editions import Edition, FigureKind, OptionSpec
 from editor.rules.ruleset import HookCall, Ruleset, RulesetError, parse_spec, resolve_options
@@ -29,7 +31,7 @@ BUILTIN_PLUGINS: tuple[str, ...] = ("plugins.base", "plugins.traders_builders")
 DEFAULT_RULESET = "base:C2"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class PluginError:
     """A plugin that failed to load, raised inside a hook or returned what it may not;
     ``edition`` is the edition disabled because of it, if any."""
@@ -53,7 +55,7 @@ class PluginError:
                            edition=self.edition)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class PluginInfo:
     """What the ``plugins`` command lists about one plugin."""
 
@@ -119,6 +121,46 @@ def _presets_ok(option: OptionSpec) -> bool:
                 for v in p[1]) for p in presets)
 
 
+_ROUTINES = (FunctionType, MethodType, staticmethod, classmethod)
+
+
+class _Manager(pluggy.PluginManager):
+    """pluggy's plugin manager, reading an attribute's hook options straight from the
+    dictionary that holds it. pluggy looks every attribute of a plugin up with
+    :func:`inspect.getattr_static` (so that no property runs): 330 look-ups, most of the
+    time a start spent registering the built-in plugins and their editions' rules. The
+    answer is pluggy's: the first object found for the name (in the plugin's own
+    dictionary, then its class's in method order), if it is a function, method,
+    staticmethod or classmethod, gives the options its marker holds; a slot, or a plugin
+    that is a class, is left to pluggy."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> Any:
+        found = _raw_attributes(plugin, name)
+        if not found:
+            return None
+        first = found[0]
+        if isinstance(plugin, type) or isinstance(first, MemberDescriptorType):
+            return super().parse_hookimpl_opts(plugin, name)
+        if not isinstance(first, _ROUTINES):
+            return None
+        marker = self.project_name + "_impl"
+        holder = first.__func__ if isinstance(first, MethodType) else first
+        opts = getattr(holder, marker, None)
+        if opts is None:
+            opts = getattr(getattr(holder, "__func__", None), marker, None)
+        return opts if isinstance(opts, dict) else None
+
+
+def _raw_attributes(plugin: object, name: str) -> list[object]:
+    """What ``name`` is in the dictionaries, read without running any code: the plugin's
+    own, then its class's in method order."""
+    try:
+        own = object.__getattribute__(plugin, "__dict__")
+    except AttributeError:
+        own = {}
+    return [d[name] for d in (own, *(vars(c) for c in type(plugin).__mro__)) if name in d]
+
+
 class PluginHost:
     """Loads plugins, collects their editions and tile sets, and builds rulesets.
 
@@ -130,7 +172,7 @@ class PluginHost:
 
     def __init__(self, builtins: Sequence[str] = BUILTIN_PLUGINS,
                  entry_points: bool = True) -> None:
-        self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.pm: pluggy.PluginManager = _Manager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.errors: list[PluginError] = []
         self.disabled: set[str] = set()

@@ -9,11 +9,13 @@ what the others need; ``--help`` and shell completion load them all.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import importlib
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from editor import __version__, i18n
@@ -144,17 +146,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``gui``: existing files alone open in the desktop editor. A word that is neither a
     command nor an existing file is a usage error.
     """
+    process = argv is None  # the program itself, not a caller with its own arguments
     words = list(sys.argv[1:] if argv is None else argv)
     verbose = any(w in ("-v", "--verbose") for w in words)
     words, lang = _language(words)
     previous = i18n.set_language(i18n.resolve(lang))
     try:
-        return _main(words, verbose, lang)
+        return _main(words, verbose, lang, process)
     finally:
         i18n.set_language(previous)
 
 
-def _main(words: list[str], verbose: bool, lang: str | None) -> int:
+def _main(words: list[str], verbose: bool, lang: str | None, process: bool) -> int:
     """:func:`main` once the language is set."""
     diagnostics.configure(verbose)
     try:
@@ -166,11 +169,12 @@ def _main(words: list[str], verbose: bool, lang: str | None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return EXIT_USAGE
-        parser = build_parser(commands)
-        try:
-            args = parser.parse_args(words)
-        except SystemExit as exit_:  # --help, --version, or a usage error already printed
-            return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_USAGE
+        with _loading(process):
+            parser = build_parser(commands)
+            try:
+                args = parser.parse_args(words)
+            except SystemExit as exit_:  # --help, --version, or a usage error already printed
+                return int(exit_.code or 0) if not isinstance(exit_.code, str) else EXIT_USAGE
         if getattr(args, "format", None) == "json":  # language-neutral: ids + English
             i18n.set_language(i18n.SOURCE)
         args.lang = lang
@@ -192,6 +196,25 @@ def _main(words: list[str], verbose: bool, lang: str | None) -> int:
     except Exception as exc:
         diagnostics.internal_error(exc, words)
         return EXIT_INTERNAL
+
+
+@contextlib.contextmanager
+def _loading(process: bool) -> Iterator[None]:
+    """For a command run as its own process (``process``): the garbage collector off while
+    the command's modules load, since what they make lives as long as the process (the
+    collections it would run meanwhile are a twentieth of a short command's start), then
+    on again for the command itself, with the objects made so far frozen (left out of
+    every later collection). A caller of :func:`main` with its own arguments (a test, a
+    script) keeps its collector as it is."""
+    collecting = process and gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.freeze()
+            gc.enable()
 
 
 def gui_main() -> int:

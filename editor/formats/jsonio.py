@@ -20,7 +20,7 @@ __all__ = ["MAX_DEPTH", "MAX_DIGITS", "STDIN", "STDIN_NAME", "STDOUT_NAME", "Rea
            "dumps", "json_path", "parse_json", "read_json", "source_name", "write_json_atomic"]
 
 #: Object keys written as ``.key`` in a JSON path; others are quoted: ``['base:C2']``.
-_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_PLAIN_KEY = r"^[A-Za-z_][A-Za-z0-9_-]*$"  # compiled when first used
 #: Width under which a list or object is written on one line.
 _LINE_WIDTH = 100
 #: Deepest nesting of lists and objects read (our formats need about 8 levels).
@@ -64,7 +64,7 @@ def json_path(parts: Iterable[str | int]) -> str:
     for part in parts:
         if isinstance(part, int):
             path += f"[{part}]"
-        elif _PLAIN_KEY.match(part):
+        elif re.match(_PLAIN_KEY, part):
             path += f".{part}"
         else:
             path += "['" + re.sub(_UNPRINTABLE, _escape, part.replace("\\", "\\\\").replace(
@@ -97,7 +97,7 @@ def _refuse_constant(name: str) -> Any:
 _STRING_OR_CONSTANT = r'"(?:[^"\\]|\\.)*"|NaN|-?Infinity'  # compiled when first used
 #: A ``\\uD800``–``\\uDFFF`` escape: text that may hold a lone surrogate once decoded.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = "[\ud800-\udfff]"  # compiled when first used
 
 
 #: Every digit as ``0``: long runs of digits and long exponents show as runs of ``0``.
@@ -212,7 +212,7 @@ def _problems(data: Any, parser: _Parser, strings: bool) -> list[tuple[str, str,
         else:
             continue
         for key, item in items:
-            if strings and isinstance(key, str) and _SURROGATE.search(key):
+            if strings and isinstance(key, str) and re.search(_SURROGATE, key):
                 found.append((json_path([*where, key]), _(
                     "this key holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid "
                     "Unicode"),
@@ -221,7 +221,7 @@ def _problems(data: Any, parser: _Parser, strings: bool) -> list[tuple[str, str,
                 stack.append((item, (*where, key)))
             elif isinstance(item, _Unreadable):
                 found.append((json_path([*where, key]), item.message, "json-number"))
-            elif strings and isinstance(item, str) and _SURROGATE.search(item):
+            elif strings and isinstance(item, str) and re.search(_SURROGATE, item):
                 found.append((json_path([*where, key]), _(
                     "the text holds an unpaired UTF-16 surrogate (\\uD800–\\uDFFF): not valid "
                     "Unicode"),

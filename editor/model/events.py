@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
 from .players import Figure
+from .records import record
 from .rulebook import RuleRef, cite
 
 SCORE = "score"
@@ -16,7 +17,7 @@ EXTRA_TURN = "extra-turn"
 SUPPLY = "supply"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Event:
     """One consequence of a move or of final scoring.
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
+from .records import record
 from .tiles import CITY, EDGE_KINDS, FIELD
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class FeatureInfo:
     """Everything a rule needs to know about one feature, computed on demand."""
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
+
+from .records import record
 
 FOLLOWER = "follower"
 ABBOT = "abbot"
@@ -13,7 +15,7 @@ PIG = "pig"
 DEFAULT_COLOURS = ("#d62828", "#1d4ed8", "#2a9d3f", "#f2c14e", "#111111", "#8e44ad")
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Player:
     """A player: name, colour, points, goods tokens and the figures left in supply."""
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from .board import Board, Cell
+from .records import record
 
 DEFAULT_EDITIONS = ("base:C2",)
 
@@ -15,7 +16,7 @@ TileKey = tuple[int, int, str]
 FigureKey = tuple[str, int, int, int, str]
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Note:
     """Text pinned to a cell."""
 
@@ -25,7 +26,7 @@ class Note:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Arrow:
     """An arrow from one cell to another, with an optional label."""
 
@@ -35,7 +36,7 @@ class Arrow:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Highlight:
     """Cells, or the feature holding a segment, drawn in a colour."""
 
@@ -46,7 +47,7 @@ class Highlight:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Annotations:
     """Everything drawn over the board that is not part of the game."""
 
@@ -59,7 +60,7 @@ class Annotations:
         return bool(self.notes or self.arrows or self.highlights or self.extra)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Position:
     """One board file in memory.
 

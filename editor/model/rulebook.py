@@ -12,9 +12,10 @@ the file inside its importable package), where :mod:`editor.rules.reference` fin
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from editor.i18n import translate
+
+from .records import record
 
 #: The rules reference of the built-in editions.
 REFERENCE = "docs/rules.md"
@@ -22,7 +23,7 @@ REFERENCE = "docs/rules.md"
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class RuleRef:
     """One rule: ``id`` (stable, also the anchor of its section in ``doc``), a one-line
     statement, the source tags behind it (keyed in the reference's *Sources*) and whether

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any
 
 from .ports import PORT_NAMES, SIDE_PORTS, centre, facing, rotate_port
+from .records import record
 
 CITY = "city"
 ROAD = "road"
@@ -22,7 +23,7 @@ EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
 CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Segment:
     """One feature piece of a tile: a city part, a road, a field, a monastery, ..."""
 
@@ -44,7 +45,7 @@ class Segment:
         return [PORT_NAMES[p] for p in self.ports]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Provenance:
     """Where a tile's or set's data comes from."""
 
@@ -53,7 +54,7 @@ class Provenance:
     note: str = ""
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Tile:
     """A tile kind of a tile set, in its unrotated orientation.
 
@@ -205,7 +206,6 @@ class Orientation:
         kinds = tile.side_kinds
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
-        self.shape = self._shape()
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
         self.port_masks: tuple[int, ...] = tuple(
             sum(1 << rotate_port(p, rotation) for p in seg.ports) for seg in tile.segments)
@@ -221,8 +221,18 @@ class Orientation:
                 masks[i] = masks.get(i, 0) | 1 << facing(p)
         return tuple(masks.items())
 
+    #: What the turned tile looks like, independent of segment ids (for symmetry): worked
+    #: out on first use (by :meth:`__getattr__`; a placement alone never needs it).
+    shape: tuple[object, ...]
+
+    def __getattr__(self, name: str) -> object:
+        if name != "shape":
+            raise AttributeError(f"'Orientation' object has no attribute {name!r}")
+        self.shape = self._shape()
+        return self.shape
+
     def _shape(self) -> tuple[object, ...]:
-        """What the turned tile looks like, independent of segment ids (for symmetry)."""
+        """:attr:`shape`, worked out."""
         tile, r = self.tile, self.rotation
 
         def turned(seg: Segment) -> tuple[int, ...]:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from .records import record
 from .tiles import Provenance, Tile
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class TileSet:
     """One catalogue file: a game part in one edition, or a custom set."""
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from editor.model.records import record
 
 from editor.i18n import _
 
 Value = str | int | bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class OptionSpec:
     """A rule option of an edition, with its allowed values and default.
 
@@ -56,7 +58,7 @@ class OptionSpec:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FigureKind:
     """A kind of figure: its strength in majorities and how many each player has."""
 
@@ -66,7 +68,7 @@ class FigureKind:
     help: str = ""
 
 
-@dataclass(frozen=True, eq=False)
+@record(frozen=True, eq=False)
 class Edition:
     """One edition of one game part, e.g. ``base:C2``; ``rules`` holds its rule hooks."""
 
@@ -100,7 +102,7 @@ class Edition:
         raise KeyError(name)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class JczNames:
     """JCloisterZone's names for what a plugin's editions bring, so that saves using them
     import (hook ``carcassonne_jcz_names``; :mod:`editor.jcz.mapping` reads them).

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import accumulate
 from typing import NamedTuple, overload
 
 from editor.model.events import Event
 from editor.model.findings import Finding
+from editor.model.records import record
 from editor.model.tiles import Tile
 
 PLACE = "place"
@@ -137,7 +138,7 @@ class Slot(NamedTuple):
 Offer = tuple[str, tuple[str, ...]]
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Turn:
     """Whose turn it is and which part of it; plugins keep per-turn flags in ``flags``;
     ``choices`` holds the move's :data:`Choice` values by (option, player)."""
@@ -153,7 +154,7 @@ class Turn:
         return self.choices.get((option, player), default)
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class MoveResult:
     """What applying a move did, and how to take it back."""
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from editor.i18n import _
+from editor.model.records import record
 
 from .editions import Edition, FigureKind, OptionSpec, Value
 from .hooks import Hooks
@@ -24,7 +25,7 @@ class RulesetError(ValueError):
     """An unknown edition, option or value in a ruleset's description."""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class HookCall:
     """One edition's implementation of one hook."""
 
@@ -33,7 +34,7 @@ class HookCall:
     argnames: tuple[str, ...]
 
 
-@dataclass
+@record
 class Ruleset:
     """The editions in force, their options, and the calls to their rule hooks."""
 

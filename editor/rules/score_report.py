@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from editor.model import events as ev
 from editor.model.board import Board, Cell
 from editor.model.events import Event
 from editor.model.findings import Finding
+from editor.model.records import record
 
 from .engine import Engine
 from .ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Line:
     """One line of a breakdown: points (or goods) to a player, with reason and rule (its
     citation and stable id)."""
@@ -50,7 +51,7 @@ class Line:
         return data
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class ScoreReport:
     """Scores of one position under one ruleset.
 

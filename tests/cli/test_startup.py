@@ -194,3 +194,40 @@ def test_a_record_names_the_module_that_logged(caplog: pytest.LogCaptureFixture)
         logs.get("elsewhere.probe").debug("here")
     assert [(r.name, r.filename, r.getMessage()) for r in caplog.records] == [
         ("elsewhere.probe", "test_startup.py", "here")]
+
+
+def test_the_collector_is_off_only_while_the_program_loads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Run as the program (no arguments given to main), a command's modules load with the
+    garbage collector off and the command runs with it on, what was loaded frozen; a
+    caller passing its own arguments keeps its collector as it was."""
+    import gc
+
+    from editor.cli import score
+
+    monkeypatch.setenv("CARCASSONNE_EDITOR_CACHE", str(tmp_path / "cache"))
+    seen: dict[str, object] = {}
+    build, run = cli.build_parser, score.run
+
+    def building(commands: list[str] | None = None) -> argparse.ArgumentParser:
+        seen["loading"] = gc.isenabled()
+        return build(commands)
+
+    def running(args: argparse.Namespace) -> int:
+        seen["command"], seen["frozen"] = gc.isenabled(), gc.get_freeze_count()
+        return run(args)
+
+    monkeypatch.setattr(cli, "build_parser", building)
+    monkeypatch.setattr(score, "run", running)
+    before = gc.get_freeze_count()
+    monkeypatch.setattr(sys, "argv", ["carcassonne-editor", "score", SAMPLE])
+    try:
+        assert cli.main() == 0
+        assert seen["loading"] is False and seen["command"] is True
+        assert isinstance(seen["frozen"], int) and seen["frozen"] > before
+    finally:
+        gc.unfreeze()
+    assert cli.main(["score", SAMPLE]) == 0
+    assert seen == {"loading": True, "command": True, "frozen": 0} and gc.isenabled()
+    assert "Ruleset: base:C2" in capsys.readouterr().out
