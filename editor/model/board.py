@@ -9,6 +9,7 @@ journal back to a mark. A solver applies and undoes thousands of moves without a
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,6 +92,9 @@ class Board:
         self.figures: list[Figure] = []
         #: The figures on each node that holds any (``figures`` is the same, as a list).
         self.figures_at: dict[int, list[Figure]] = {}
+        #: Per figure in ``figures`` (by identity): a number growing along the list, so
+        #: that a figure's index is found by bisection instead of a scan of every figure.
+        self._stamps: dict[int, float] = {}
         self.frontier: dict[Cell, Signature] = {}
         #: Per empty cell beside a tile: each node across its sides, with the mask of the
         #: cell's ports that node meets (what a tile placed there would join).
@@ -268,16 +272,19 @@ class Board:
         contacts[cell] = (met or ()) + tuple([(first + i, m) for i, m in orientation.across[side]])
 
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
-        """Stand a figure on its node."""
-        index = len(self.figures) if index is None else index
+        """Stand a figure on its node, at ``index`` in ``figures`` as ``list.insert`` reads
+        it (at the end by default)."""
+        count = len(self.figures)
+        index = count if index is None else max(0, min(count, index + count if index < 0
+                                                        else index))
         self._stand(figure, index)
         self.journal.append(("figure+", index, figure))
 
     def remove_figure(self, figure: Figure) -> int:
-        """Take a figure off the board; returns where it was in ``figures``."""
-        index = self.figures.index(figure)
-        self._lift(index)
-        self.journal.append(("figure-", index, figure))
+        """Take a figure off the board (the first in ``figures`` equal to ``figure``);
+        returns where it was in ``figures``."""
+        index = self._index(figure)
+        self.journal.append(("figure-", index, self._lift(index)))
         return index
 
     def _zobrist(self, what: tuple[object, ...]) -> int:
@@ -293,17 +300,46 @@ class Board:
         return self._zobrist((self.node_cell[node], self.node_segment[node], figure.kind,
                               figure.owner))
 
+    def _index(self, figure: Figure) -> int:
+        """Where the first figure equal to ``figure`` is in ``figures`` (``ValueError`` if
+        none is): the earliest of the equal figures on its node, found by its stamp."""
+        stamps = self._stamps
+        equal = [stamps[id(f)] for f in self.figures_at.get(figure.node, ()) if f == figure]
+        if not equal:
+            raise ValueError(f"{figure} is not on the board")
+        stamp = min(equal)
+        return bisect_left(self.figures, stamp, key=lambda f: stamps[id(f)])
+
+    def _stamp(self, index: int) -> float:
+        """A stamp between those of the figures around ``index`` (renumbering every figure
+        when floating point has no number left between them)."""
+        figures, stamps = self.figures, self._stamps
+        if index == len(figures):
+            return stamps[id(figures[-1])] + 1.0 if figures else 0.0
+        after = stamps[id(figures[index])]
+        before = stamps[id(figures[index - 1])] if index else after - 1.0
+        stamp = (before + after) / 2
+        if before < stamp < after:
+            return stamp
+        for i, f in enumerate(figures):
+            stamps[id(f)] = float(i)
+        return index - 0.5
+
     def _stand(self, figure: Figure, index: int) -> None:
+        if id(figure) in self._stamps:  # the same object twice: keep identities apart
+            figure = Figure(*figure)
         self.key ^= self._figure_key(figure)
+        self._stamps[id(figure)] = self._stamp(index)
         self.figures.insert(index, figure)
         self.figures_at.setdefault(figure.node, []).append(figure)
         self.root_feature(figure.node).nfig += 1
 
     def _lift(self, index: int) -> Figure:
         figure = self.figures.pop(index)
+        del self._stamps[id(figure)]
         self.key ^= self._figure_key(figure)
         here = self.figures_at[figure.node]
-        here.remove(figure)
+        del here[next(i for i, f in enumerate(here) if f is figure)]
         if not here:
             del self.figures_at[figure.node]
         self.root_feature(figure.node).nfig -= 1

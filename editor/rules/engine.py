@@ -420,8 +420,8 @@ class Engine:
         if action.action == TAKE_BACK:
             target = board.cells[action.cell] if action.cell else placed
             node = target.node(action.segment)
-            figure = next(f for f in board.figures
-                          if f.node == node and f.owner == player and f.kind == action.kind)
+            figure = next(f for f in board.figures_at.get(node, ())
+                          if f.owner == player and f.kind == action.kind)
             board.remove_figure(figure)
             board.add_supply(player, figure.kind, 1)
         else:
