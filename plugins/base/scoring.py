@@ -8,6 +8,7 @@ scores, then by the field's cities and place on the board (docs/rules.md#base.fa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from editor.api import (
@@ -109,7 +110,7 @@ def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
     return rules.hooks.feature_value(board, info, final, value)
 
 
-def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
+def pay_majority(info: FeatureInfo, strengths: Mapping[str, int], points: int, reason: str,
                  rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
@@ -351,7 +352,7 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
     return events
 
 
-def winners(figures: list[Figure], strengths: dict[str, int]) -> list[int]:
+def winners(figures: list[Figure], strengths: Mapping[str, int]) -> list[int]:
     """The players with the most strength among ``figures`` (none when nobody has any)."""
     owners: dict[int, int] = {}
     for f in figures:
