@@ -2,16 +2,20 @@
 
 Segments of placed tiles are *nodes* (consecutive integers per tile). Nodes joined across
 seams form *features* through a union-find without path compression, so that every change
-can be undone exactly. Every mutation appends to a journal; :meth:`Board.undo_to` rolls the
-journal back to a mark. A solver applies and undoes thousands of moves without a copy.
+can be undone exactly. What the board knows of a node or a feature is kept in lists of
+plain values indexed by node (a feature's members as a ring of next-member links), not in
+an object per segment: the garbage collector's work does not grow with the board.
+Every mutation appends to a journal; :meth:`Board.undo_to` rolls the journal back to a
+mark. A solver applies and undoes thousands of moves without a copy.
 """
 
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_left
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from .players import Figure, Player
 from .ports import SIDE_DELTA, SIDE_PORTS, facing
@@ -72,15 +76,67 @@ class Placed:
 
 
 class Feature:
-    """Union-find bookkeeping of one root: members, open centre ports, figures."""
+    """A read-only view of the union-find bookkeeping of one node, which for a root is its
+    feature's: kind, members, open centre ports, figures."""
 
-    __slots__ = ("kind", "members", "nfig", "open")
+    __slots__ = ("_board", "_node")
 
-    def __init__(self, kind: str, node: int, open_ports: int) -> None:
-        self.kind = kind
-        self.members = [node]
-        self.open = open_ports
-        self.nfig = 0
+    def __init__(self, board: Board, node: int) -> None:
+        self._board = board
+        self._node = node
+
+    @property
+    def kind(self) -> str:
+        """The kind of the node's segment."""
+        return self._board.kinds[self._node]
+
+    @property
+    def members(self) -> list[int]:
+        """The nodes of the feature, from this node round its ring."""
+        return self._board.ring_from(self._node)
+
+    @property
+    def open(self) -> int:
+        """Centre ports of the feature (counted at its root) no tile meets yet."""
+        return self._board.opens[self._node]
+
+    @property
+    def nfig(self) -> int:
+        """Figures on the feature (counted at its root)."""
+        return self._board.nfigs[self._node]
+
+
+class Features(Sequence[Feature]):
+    """:class:`Feature` views by node (``board.feature_of[node]``)."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __len__(self) -> int:
+        return len(self._board.parent)
+
+    @overload
+    def __getitem__(self, index: int) -> Feature: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Feature]: ...
+
+    def __getitem__(self, index: int | slice) -> Feature | list[Feature]:
+        count = len(self._board.parent)
+        if isinstance(index, slice):
+            return [Feature(self._board, i) for i in range(*index.indices(count))]
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("node out of range")
+        return Feature(self._board, index)
+
+
+#: Per tile: its segments' kinds, open ends, ones and zeros (what placing it appends).
+_ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...],
+                        tuple[int, ...]]] = {}
 
 
 class Board:
@@ -99,11 +155,21 @@ class Board:
         #: Per empty cell beside a tile: each node across its sides, with the mask of the
         #: cell's ports that node meets (what a tile placed there would join).
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
-        # Per node: parent in the union-find, its own feature record, where it is.
-        self.parent: list[int] = []
-        self.feature_of: list[Feature] = []
+        # Per node: parent in the union-find, the kind of its segment, the next member of
+        # its feature (a ring through every member), where it is and its segment; per root
+        # (stale elsewhere): members, open centre ports and figures of the feature. Numbers
+        # are machine arrays: the collector has nothing to visit in them.
+        self.parent: array[int] = array("q")
+        self.kinds: list[str] = []
+        self.ring: array[int] = array("q")
         self.node_cell: list[Cell] = []
-        self.node_segment: list[int] = []
+        self.node_segment: array[int] = array("q")
+        self.segments: list[Segment] = []
+        self.sizes: array[int] = array("q")
+        self.opens: array[int] = array("q")
+        self.nfigs: array[int] = array("q")
+        #: Each node's record as a view (for reading; the lists above are the data).
+        self.feature_of = Features(self)
         self.journal: list[tuple[Any, ...]] = []
         #: A hash of the tiles and figures (each tile by cell and orientation, each figure by
         #: cell, segment, kind and owner), kept up to date by every change and its undo: the
@@ -133,11 +199,25 @@ class Board:
 
     def root_feature(self, node: int) -> Feature:
         """The bookkeeping record of the feature holding ``node``."""
-        return self.feature_of[self.find(node)]
+        return Feature(self, self.find(node))
+
+    def ring_from(self, node: int) -> list[int]:
+        """Every node of the feature holding ``node``, starting there."""
+        ring = self.ring
+        found = [node]
+        n = ring[node]
+        while n != node:
+            found.append(n)
+            n = ring[n]
+        return found
+
+    def members(self, node: int) -> list[int]:
+        """Every node of the feature holding ``node``, its root first."""
+        return self.ring_from(self.find(node))
 
     def node_kind(self, node: int) -> str:
         """The kind of a node's segment."""
-        return self.feature_of[node].kind
+        return self.kinds[node]
 
     def cell_of(self, node: int) -> Cell:
         """The cell of the tile a node belongs to."""
@@ -149,7 +229,7 @@ class Board:
 
     def segment_of(self, node: int) -> Segment:
         """The tile segment a node stands for."""
-        return self.cells[self.node_cell[node]].tile.segments[self.node_segment[node]]
+        return self.segments[node]
 
     def neighbour_count(self, x: int, y: int) -> int:
         """How many of the eight surrounding cells hold a tile."""
@@ -162,20 +242,21 @@ class Board:
         Cities, roads and rivers close when no port is left open; monasteries and gardens
         when the eight surrounding cells hold tiles; fields never do.
         """
-        feature = self.root_feature(node)
-        if feature.kind in EDGE_KINDS:
-            return feature.open == 0
-        if feature.kind in CLOISTER_KINDS:
+        root = self.find(node)
+        kind = self.kinds[root]
+        if kind in EDGE_KINDS:
+            return self.opens[root] == 0
+        if kind in CLOISTER_KINDS:
             return self.neighbour_count(*self.node_cell[node]) == 8
         return False
 
     def figures_on(self, root: int) -> list[Figure]:
         """Figures standing on the feature with this root, by node, owner and kind (the
         same whatever the order of ``figures``)."""
-        if not self.feature_of[root].nfig:
+        if not self.nfigs[root]:
             return []
         at = self.figures_at
-        found = [f for n in self.feature_of[root].members if n in at for f in at[n]]
+        found = [f for n in self.ring_from(root) if n in at for f in at[n]]
         if len(found) > 1:
             found.sort(key=figure_order)
         return found
@@ -207,13 +288,23 @@ class Board:
         orientation = tile.orientations[rotation % 4]
         first = len(self.parent)
         placed = Placed(orientation, x, y, first)
-        count = len(tile.segments)
-        self.parent.extend(range(first, first + count))
-        opens = tile.open_ends
-        self.feature_of.extend([Feature(seg.kind, first + i, opens[i])
-                                for i, seg in enumerate(tile.segments)])
+        row = _ROWS.get(tile)
+        if row is None:
+            count = len(tile.segments)
+            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
+                                 (1,) * count, (0,) * count)
+        kinds, opens, ones, zeros = row
+        count = len(kinds)
+        nodes = range(first, first + count)
+        self.parent.extend(nodes)
+        self.ring.extend(nodes)
+        self.kinds.extend(kinds)
+        self.sizes.extend(ones)
+        self.opens.extend(opens)
+        self.nfigs.extend(zeros)
         self.node_cell.extend([cell] * count)
         self.node_segment.extend(range(count))
+        self.segments.extend(tile.segments)
         self.cells[cell] = placed
         self.key ^= self._zobrist((x, y, id(orientation)))
         self.journal.append(("place", cell, self.frontier.pop(cell, None),
@@ -233,28 +324,27 @@ class Board:
                 if a < 0 or b < 0:
                     continue
                 root = self._union(first + a, other.first_node + b)
-                if p % 3 == 0:
-                    feature = self.feature_of[root]
-                    if feature.kind in EDGE_KINDS:
-                        feature.open -= 2
-                        self.journal.append(("open", root, 2))
+                if p % 3 == 0 and self.kinds[root] in EDGE_KINDS:
+                    self.opens[root] -= 2
+                    self.journal.append(("open", root, 2))
         return placed
 
     def _union(self, a: int, b: int) -> int:
-        parent, features = self.parent, self.feature_of
+        parent, sizes = self.parent, self.sizes
         while parent[a] != a:
             a = parent[a]
         while parent[b] != b:
             b = parent[b]
         if a == b:
             return a
-        fa, fb = features[a], features[b]
-        if len(fa.members) < len(fb.members):
-            a, b, fa, fb = b, a, fb, fa
+        if sizes[a] < sizes[b]:
+            a, b = b, a
         parent[b] = a
-        fa.members.extend(fb.members)
-        fa.open += fb.open
-        fa.nfig += fb.nfig
+        sizes[a] += sizes[b]
+        self.opens[a] += self.opens[b]
+        self.nfigs[a] += self.nfigs[b]
+        ring = self.ring  # splicing two rings; the same swap splits them again
+        ring[a], ring[b] = ring[b], ring[a]
         self.journal.append(("union", a, b))
         return a
 
@@ -332,7 +422,7 @@ class Board:
         self._stamps[id(figure)] = self._stamp(index)
         self.figures.insert(index, figure)
         self.figures_at.setdefault(figure.node, []).append(figure)
-        self.root_feature(figure.node).nfig += 1
+        self.nfigs[self.find(figure.node)] += 1
 
     def _lift(self, index: int) -> Figure:
         figure = self.figures.pop(index)
@@ -342,7 +432,7 @@ class Board:
         del here[next(i for i, f in enumerate(here) if f is figure)]
         if not here:
             del self.figures_at[figure.node]
-        self.root_feature(figure.node).nfig -= 1
+        self.nfigs[self.find(figure.node)] -= 1
         return figure
 
     def add_score(self, player: int, points: int) -> None:
@@ -373,13 +463,14 @@ class Board:
             op = entry[0]
             if op == "union":
                 _, a, b = entry
-                fa, fb = self.feature_of[a], self.feature_of[b]
-                del fa.members[len(fa.members) - len(fb.members):]
-                fa.open -= fb.open
-                fa.nfig -= fb.nfig
+                ring = self.ring
+                ring[a], ring[b] = ring[b], ring[a]
+                self.sizes[a] -= self.sizes[b]
+                self.opens[a] -= self.opens[b]
+                self.nfigs[a] -= self.nfigs[b]
                 self.parent[b] = b
             elif op == "open":
-                self.feature_of[entry[1]].open += entry[2]
+                self.opens[entry[1]] += entry[2]
             elif op == "frontier":
                 _, cell, old, met = entry
                 if old is None:
@@ -395,7 +486,9 @@ class Board:
                 placed = self.cells.pop(cell)
                 self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
-                for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
+                for seq in (self.parent, self.kinds, self.ring, self.node_cell,
+                            self.node_segment, self.segments, self.sizes, self.opens,
+                            self.nfigs):
                     del seq[n:]
                 if old is not None:
                     self.frontier[cell] = old
