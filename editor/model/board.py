@@ -134,6 +134,44 @@ class Features(Sequence[Feature]):
         return Feature(self._board, index)
 
 
+#: Entries a memo below keeps before it starts again (tiles edited in the designer are new
+#: objects: the memos must not keep every version alive).
+_MEMO_LIMIT = 20_000
+#: (signature, side of a tile placed, the kind on that side) → the signature of the cell
+#: across that side afterwards (a few hundred signatures occur).
+_REQUIRED: dict[tuple[Signature, int, str], Signature] = {}
+#: (orientation, side, neighbour's orientation) → the seams joined across that side:
+#: (segment index, the neighbour's segment index, whether at the side's centre port).
+_SEAMS: dict[tuple[Orientation, int, Orientation], tuple[tuple[int, int, bool], ...]] = {}
+
+
+def _required(old: Signature, side: int, kind: str) -> Signature:
+    """The signature ``old`` of an empty cell with ``kind`` required across from a tile's
+    ``side`` (the cell's opposite side)."""
+    found = _REQUIRED.get((old, side, kind))
+    if found is None:
+        if len(_REQUIRED) > _MEMO_LIMIT:
+            _REQUIRED.clear()
+        req = list(old)
+        req[(side + 2) % 4] = kind
+        found = (req[0], req[1], req[2], req[3])
+        found = _REQUIRED[old, side, kind] = NO_SIDES if found == NO_SIDES else found
+    return found
+
+
+def _seams(mine: Orientation, side: int, theirs: Orientation
+           ) -> tuple[tuple[int, int, bool], ...]:
+    """The segments of ``mine`` and ``theirs`` that meet across ``side`` of ``mine``."""
+    found = _SEAMS.get((mine, side, theirs))
+    if found is None:
+        if len(_SEAMS) > _MEMO_LIMIT:
+            _SEAMS.clear()
+        found = _SEAMS[mine, side, theirs] = tuple(
+            (a, b, p % 3 == 0) for p, q in SEAMS[side]
+            for a, b in ((mine.port_segment[p], theirs.port_segment[q]),) if a >= 0 and b >= 0)
+    return found
+
+
 #: Per tile: its segments' kinds, open ends, ones and zeros (what placing it appends).
 _ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...],
                         tuple[int, ...]]] = {}
@@ -290,6 +328,8 @@ class Board:
         placed = Placed(orientation, x, y, first)
         row = _ROWS.get(tile)
         if row is None:
+            if len(_ROWS) > _MEMO_LIMIT:
+                _ROWS.clear()
             count = len(tile.segments)
             row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
                                  (1,) * count, (0,) * count)
@@ -305,28 +345,32 @@ class Board:
         self.node_cell.extend([cell] * count)
         self.node_segment.extend(range(count))
         self.segments.extend(tile.segments)
-        self.cells[cell] = placed
+        cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
+            self.journal
+        cells[cell] = placed
         self.key ^= self._zobrist((x, y, id(orientation)))
-        self.journal.append(("place", cell, self.frontier.pop(cell, None),
-                             self.contacts.pop(cell, None)))
-        cells = self.cells
+        journal.append(("place", cell, frontier.pop(cell, None), contacts.pop(cell, None)))
+        side_kinds = orientation.side_kinds
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             near = (x + dx, y + dy)
             other = cells.get(near)
-            if other is None:
-                self._touch(near, side, orientation, first)
+            if other is None:  # the empty cell across: what it requires and meets now
+                old, met = frontier.get(near), contacts.get(near)
+                journal.append(("frontier", near, old, met))
+                required = _required(old or NO_SIDES, side, side_kinds[side])
+                if required is not NO_SIDES:
+                    frontier[near] = required
+                contacts[near] = (met or ()) + tuple(
+                    [(first + i, m) for i, m in orientation.across[side]])
                 continue
-            if orientation.side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
+            if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
-            mine, theirs = orientation.port_segment, other.orientation.port_segment
-            for p, q in SEAMS[side]:
-                a, b = mine[p], theirs[q]
-                if a < 0 or b < 0:
-                    continue
-                root = self._union(first + a, other.first_node + b)
-                if p % 3 == 0 and self.kinds[root] in EDGE_KINDS:
+            theirs = other.first_node
+            for a, b, middle in _seams(orientation, side, other.orientation):
+                root = self._union(first + a, theirs + b)
+                if middle and self.kinds[root] in EDGE_KINDS:
                     self.opens[root] -= 2
-                    self.journal.append(("open", root, 2))
+                    journal.append(("open", root, 2))
         return placed
 
     def _union(self, a: int, b: int) -> int:
@@ -347,19 +391,6 @@ class Board:
         ring[a], ring[b] = ring[b], ring[a]
         self.journal.append(("union", a, b))
         return a
-
-    def _touch(self, cell: Cell, side: int, orientation: Orientation, first: int) -> None:
-        """Update the empty ``cell`` across ``side`` of a tile just placed (its first node
-        ``first``): the kind required there and the nodes it now meets."""
-        frontier, contacts = self.frontier, self.contacts
-        old, met = frontier.get(cell), contacts.get(cell)
-        self.journal.append(("frontier", cell, old, met))
-        req = list(old or NO_SIDES)
-        req[(side + 2) % 4] = orientation.side_kinds[side]
-        sig = (req[0], req[1], req[2], req[3])
-        if sig != NO_SIDES:
-            frontier[cell] = sig
-        contacts[cell] = (met or ()) + tuple([(first + i, m) for i, m in orientation.across[side]])
 
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node, at ``index`` in ``figures`` as ``list.insert`` reads

@@ -164,9 +164,8 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        hot = self._hot_roots(board, player)
         met = board.contacts.get((x, y), ())
-        occupied, mine, _ = self._contact(board, met, hot)
+        occupied, mine, _ = self._contact(board, met, self._hot_met(board, met, player))
         actions = self._placement_actions(tile, rotation, occupied, mine,
                                           self._links(board, met),
                                           board.players[player].supply, turn)
@@ -183,6 +182,23 @@ class Engine:
                 root = parent[root]
             mine = 2 if f.owner == player and strengths.get(f.kind, 0) > 0 else 0
             hot[root] = hot.get(root, 1) | mine
+        return hot
+
+    def _hot_met(self, board: Board, met: tuple[tuple[int, int], ...],
+                 player: int) -> dict[int, int]:
+        """:meth:`_hot_roots` for the features of the nodes ``met`` alone (their figures
+        read off their members, not off every figure of the board)."""
+        strengths, nfigs, find = self._strengths, board.nfigs, board.find
+        hot: dict[int, int] = {}
+        for n, _ports in met:
+            root = find(n)
+            if root in hot or not nfigs[root]:
+                continue
+            flags = 1
+            for f in board.figures_on(root):
+                if f.owner == player and strengths.get(f.kind, 0) > 0:
+                    flags = 3
+            hot[root] = flags
         return hot
 
     def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:

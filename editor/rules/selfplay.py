@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from itertools import accumulate
+from typing import overload
 
 from editor.model.board import Board
 from editor.model.players import DEFAULT_COLOURS, Player
@@ -13,6 +16,48 @@ from editor.model.tilesets import Catalogue, TileSet
 from .engine import Engine
 from .moves import Choice, FigureAction, Move, MoveResult, Turn
 from .ruleset import Ruleset
+
+
+class Placements(Sequence[tuple[int, int, int]]):
+    """:meth:`Engine.legal_placements <.engine.Engine.legal_placements>` of a tile no
+    edition restricts, in the same order, made on demand: random play reads one."""
+
+    __slots__ = ("_cells", "_ends")
+
+    def __init__(self, board: Board, tile: Tile) -> None:
+        fits = tile.fits
+        self._cells = [(cell, rotations) for cell, required in board.frontier.items()
+                       if (rotations := fits[required])]
+        self._ends = list(accumulate(len(rotations) for _, rotations in self._cells))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
+
+    def __getitem__(self, index: int | slice
+                    ) -> tuple[int, int, int] | list[tuple[int, int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("placement index out of range")
+        i = bisect_right(self._ends, index)
+        (x, y), rotations = self._cells[i]
+        return x, y, rotations[index - (self._ends[i - 1] if i else 0)]
+
+
+def placements(engine: Engine, board: Board, tile: Tile) -> Sequence[tuple[int, int, int]]:
+    """Where ``tile`` may go, as :meth:`Engine.legal_placements
+    <.engine.Engine.legal_placements>` lists them (lazily when no edition restricts it)."""
+    if board.cells and not engine.restricts(tile):
+        return Placements(board, tile)
+    return engine.legal_placements(board, tile)
 
 
 def box(catalogue: Catalogue, rules: Ruleset, river: bool = False) -> TileSet:
@@ -69,10 +114,10 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
     for tile in bag:
         if tiles is not None and played >= tiles:
             return
-        placements = engine.legal_placements(board, tile)
-        if not placements:
+        found = placements(engine, board, tile)
+        if not found:
             continue
-        x, y, r = rng.choice(placements)
+        x, y, r = rng.choice(found)
         action = None
         if rng.random() < figure_rate:
             options = engine.options_at(board, tile, x, y, r, turn.player, turn)
