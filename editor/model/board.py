@@ -172,9 +172,10 @@ def _seams(mine: Orientation, side: int, theirs: Orientation
     return found
 
 
-#: Per tile: its segments' kinds, open ends, ones and zeros (what placing it appends).
-_ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...],
-                        tuple[int, ...]]] = {}
+#: Per tile: its segments' kinds, open ends, ones, zeros and indices (what placing it
+#: appends).
+_ROWS: dict[Tile, tuple[tuple[str, ...], array[int], array[int], array[int],
+                        array[int]]] = {}
 
 
 class Board:
@@ -195,11 +196,12 @@ class Board:
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
         # Per node: parent in the union-find, the kind of its segment, the next member of
         # its feature (a ring through every member), where it is and its segment; per root
-        # (stale elsewhere): members, open centre ports and figures of the feature. Numbers
-        # are machine arrays: the collector has nothing to visit in them.
-        self.parent: array[int] = array("q")
+        # (stale elsewhere): members, open centre ports and figures of the feature. Counts
+        # are machine arrays (nothing in them for the collector to visit, appended by a
+        # copy of the tile's row); the links, read most, stay lists.
+        self.parent: list[int] = []
         self.kinds: list[str] = []
-        self.ring: array[int] = array("q")
+        self.ring: list[int] = []
         self.node_cell: list[Cell] = []
         self.node_segment: array[int] = array("q")
         self.segments: list[Segment] = []
@@ -331,9 +333,10 @@ class Board:
             if len(_ROWS) > _MEMO_LIMIT:
                 _ROWS.clear()
             count = len(tile.segments)
-            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
-                                 (1,) * count, (0,) * count)
-        kinds, opens, ones, zeros = row
+            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments),
+                                 array("q", tile.open_ends), array("q", [1] * count),
+                                 array("q", [0] * count), array("q", range(count)))
+        kinds, opens, ones, zeros, indices = row
         count = len(kinds)
         nodes = range(first, first + count)
         self.parent.extend(nodes)
@@ -343,7 +346,7 @@ class Board:
         self.opens.extend(opens)
         self.nfigs.extend(zeros)
         self.node_cell.extend([cell] * count)
-        self.node_segment.extend(range(count))
+        self.node_segment.extend(indices)
         self.segments.extend(tile.segments)
         cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
             self.journal

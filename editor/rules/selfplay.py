@@ -22,13 +22,15 @@ class Placements(Sequence[tuple[int, int, int]]):
     """:meth:`Engine.legal_placements <.engine.Engine.legal_placements>` of a tile no
     edition restricts, in the same order, made on demand: random play reads one."""
 
-    __slots__ = ("_cells", "_ends")
+    __slots__ = ("_cells", "_ends", "_fits", "_required")
 
     def __init__(self, board: Board, tile: Tile) -> None:
-        fits = tile.fits
-        self._cells = [(cell, rotations) for cell, required in board.frontier.items()
-                       if (rotations := fits[required])]
-        self._ends = list(accumulate(len(rotations) for _, rotations in self._cells))
+        self._fits = fits = tile.fits
+        #: every frontier cell, what it requires and the placements up to it (built without
+        #: a Python loop)
+        self._cells = list(board.frontier)
+        self._required = list(board.frontier.values())
+        self._ends = list(accumulate(map(len, map(fits.__getitem__, self._required))))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -48,8 +50,8 @@ class Placements(Sequence[tuple[int, int, int]]):
         if not 0 <= index < len(self):
             raise IndexError("placement index out of range")
         i = bisect_right(self._ends, index)
-        (x, y), rotations = self._cells[i]
-        return x, y, rotations[index - (self._ends[i - 1] if i else 0)]
+        x, y = self._cells[i]
+        return x, y, self._fits[self._required[i]][index - (self._ends[i - 1] if i else 0)]
 
 
 def placements(engine: Engine, board: Board, tile: Tile) -> Sequence[tuple[int, int, int]]:
