@@ -102,7 +102,7 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        self._strengths = rules.strengths()
+        self._strengths = dict(rules.strengths())  # a dict: read in every move list
         self._offer_memo: dict[tuple[Slot, int, int], tuple[Offer, ...]] = {}
         #: (tile, turn part, kinds in supply, disabled count) → (rotations, occupied, mine,
         #: met ports or the masks of the features met) → (rotation, figure action) pairs
@@ -327,11 +327,22 @@ class Engine:
             plans = self._plan_memo[context] = {}
         specials = self.special_actions(board, player, turn)
         extras: dict[tuple[int, ...], tuple[tuple[int, FigureAction], ...]] = {}
-        contacts, contact_of = board.contacts, self._contact
+        with_extras: dict[int, Plan] = {}  # by id of a plan (kept alive by ``plans``)
+        contacts, parent = board.contacts, board.parent
         chosen = []
         for cell, rotations in self._fitting_cells(board, tile):
             met = contacts.get(cell, ())
-            occupied, mine, ports = contact_of(board, met, hot) if hot else (0, 0, 0)
+            occupied = mine = ports = 0
+            if hot:  # what _contact gives, inline: this loop runs for every cell
+                for n, m in met:
+                    ports |= m
+                    while parent[n] != n:
+                        n = parent[n]
+                    flags = hot.get(n)
+                    if flags:
+                        occupied |= m
+                        if flags & 2:
+                            mine |= m
             key: tuple[object, ...] = (rotations, occupied, mine, ports if occupied else 0)
             plan = plans.get(key)
             if plan is None:
@@ -346,11 +357,14 @@ class Engine:
                     plan = plans[key] = self._plan(tile, rotations, occupied, mine, links,
                                                    supply, turn)
             if specials:
-                extra = extras.get(rotations)
-                if extra is None:
-                    extra = extras[rotations] = tuple(
-                        (r, action) for r in rotations for action in specials)
-                plan += extra
+                joined = with_extras.get(id(plan))
+                if joined is None:
+                    extra = extras.get(rotations)
+                    if extra is None:
+                        extra = extras[rotations] = tuple(
+                            (r, action) for r in rotations for action in specials)
+                    joined = with_extras[id(plan)] = plan + extra
+                plan = joined
             chosen.append((cell, plan))
         return MoveList(player, tile, chosen)
 

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
-from itertools import accumulate
-from typing import overload
+from collections.abc import Callable, Iterator
 
 from editor.model.board import Board
 from editor.model.players import DEFAULT_COLOURS, Player
@@ -16,50 +13,6 @@ from editor.model.tilesets import Catalogue, TileSet
 from .engine import Engine
 from .moves import Choice, FigureAction, Move, MoveResult, Turn
 from .ruleset import Ruleset
-
-
-class Placements(Sequence[tuple[int, int, int]]):
-    """:meth:`Engine.legal_placements <.engine.Engine.legal_placements>` of a tile no
-    edition restricts, in the same order, made on demand: random play reads one."""
-
-    __slots__ = ("_cells", "_ends", "_fits", "_required")
-
-    def __init__(self, board: Board, tile: Tile) -> None:
-        self._fits = fits = tile.fits
-        #: every frontier cell, what it requires and the placements up to it (built without
-        #: a Python loop)
-        self._cells = list(board.frontier)
-        self._required = list(board.frontier.values())
-        self._ends = list(accumulate(map(len, map(fits.__getitem__, self._required))))
-
-    def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
-    @overload
-    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
-
-    def __getitem__(self, index: int | slice
-                    ) -> tuple[int, int, int] | list[tuple[int, int, int]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError("placement index out of range")
-        i = bisect_right(self._ends, index)
-        x, y = self._cells[i]
-        return x, y, self._fits[self._required[i]][index - (self._ends[i - 1] if i else 0)]
-
-
-def placements(engine: Engine, board: Board, tile: Tile) -> Sequence[tuple[int, int, int]]:
-    """Where ``tile`` may go, as :meth:`Engine.legal_placements
-    <.engine.Engine.legal_placements>` lists them (lazily when no edition restricts it)."""
-    if board.cells and not engine.restricts(tile):
-        return Placements(board, tile)
-    return engine.legal_placements(board, tile)
 
 
 def box(catalogue: Catalogue, rules: Ruleset, river: bool = False) -> TileSet:
@@ -116,10 +69,10 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
     for tile in bag:
         if tiles is not None and played >= tiles:
             return
-        found = placements(engine, board, tile)
-        if not found:
+        placements = engine.legal_placements(board, tile)
+        if not placements:
             continue
-        x, y, r = rng.choice(found)
+        x, y, r = rng.choice(placements)
         action = None
         if rng.random() < figure_rate:
             options = engine.options_at(board, tile, x, y, r, turn.player, turn)
