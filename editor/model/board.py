@@ -12,7 +12,6 @@ mark. A solver applies and undoes thousands of moves without a copy.
 from __future__ import annotations
 
 import random
-from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -35,6 +34,9 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 #: Per side, each of its ports with the port across the seam that meets it.
 SEAMS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((p, facing(p)) for p in ports) for ports in SIDE_PORTS)
+
+#: Below this many figures on a board, a figure's index is found by a scan, not bisection.
+_SCAN_BELOW = 64
 
 #: Where the numbers of :attr:`Board.key` come from (fixed: runs repeat exactly).
 _RANDOM = random.Random(0x5EED)
@@ -174,8 +176,8 @@ def _seams(mine: Orientation, side: int, theirs: Orientation
 
 #: Per tile: its segments' kinds, open ends, ones, zeros and indices (what placing it
 #: appends).
-_ROWS: dict[Tile, tuple[tuple[str, ...], array[int], array[int], array[int],
-                        array[int]]] = {}
+_ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                        tuple[int, ...]]] = {}
 
 
 class Board:
@@ -196,18 +198,16 @@ class Board:
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
         # Per node: parent in the union-find, the kind of its segment, the next member of
         # its feature (a ring through every member), where it is and its segment; per root
-        # (stale elsewhere): members, open centre ports and figures of the feature. Counts
-        # are machine arrays (nothing in them for the collector to visit, appended by a
-        # copy of the tile's row); the links, read most, stay lists.
+        # (stale elsewhere): members, open centre ports and figures of the feature.
         self.parent: list[int] = []
         self.kinds: list[str] = []
         self.ring: list[int] = []
         self.node_cell: list[Cell] = []
-        self.node_segment: array[int] = array("q")
+        self.node_segment: list[int] = []
         self.segments: list[Segment] = []
-        self.sizes: array[int] = array("q")
-        self.opens: array[int] = array("q")
-        self.nfigs: array[int] = array("q")
+        self.sizes: list[int] = []
+        self.opens: list[int] = []
+        self.nfigs: list[int] = []
         #: Each node's record as a view (for reading; the lists above are the data).
         self.feature_of = Features(self)
         self.journal: list[tuple[Any, ...]] = []
@@ -296,7 +296,11 @@ class Board:
         if not self.nfigs[root]:
             return []
         at = self.figures_at
-        found = [f for n in self.ring_from(root) if n in at for f in at[n]]
+        if len(at) < self.sizes[root]:  # fewer nodes hold figures than the feature has
+            find = self.find
+            found = [f for n, here in at.items() if find(n) == root for f in here]
+        else:
+            found = [f for n in self.ring_from(root) if n in at for f in at[n]]
         if len(found) > 1:
             found.sort(key=figure_order)
         return found
@@ -333,9 +337,8 @@ class Board:
             if len(_ROWS) > _MEMO_LIMIT:
                 _ROWS.clear()
             count = len(tile.segments)
-            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments),
-                                 array("q", tile.open_ends), array("q", [1] * count),
-                                 array("q", [0] * count), array("q", range(count)))
+            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
+                                 (1,) * count, (0,) * count, tuple(range(count)))
         kinds, opens, ones, zeros, indices = row
         count = len(kinds)
         nodes = range(first, first + count)
@@ -427,12 +430,15 @@ class Board:
     def _index(self, figure: Figure) -> int:
         """Where the first figure equal to ``figure`` is in ``figures`` (``ValueError`` if
         none is): the earliest of the equal figures on its node, found by its stamp."""
-        stamps = self._stamps
-        equal = [stamps[id(f)] for f in self.figures_at.get(figure.node, ()) if f == figure]
-        if not equal:
+        figures = self.figures
+        if figure not in self.figures_at.get(figure.node, ()):
             raise ValueError(f"{figure} is not on the board")
+        if len(figures) < _SCAN_BELOW:  # a scan at C speed is quicker than bisection here
+            return figures.index(figure)
+        stamps = self._stamps
+        equal = [stamps[id(f)] for f in self.figures_at[figure.node] if f == figure]
         stamp = min(equal)
-        return bisect_left(self.figures, stamp, key=lambda f: stamps[id(f)])
+        return bisect_left(figures, stamp, key=lambda f: stamps[id(f)])
 
     def _stamp(self, index: int) -> float:
         """A stamp between those of the figures around ``index`` (renumbering every figure

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from editor.model import board as board_module
 from editor.model.board import Board
 from editor.model.players import Figure, Player
 
@@ -18,8 +19,17 @@ STEPS = st.lists(st.tuples(st.booleans(), FIGURES, st.integers(-3, 12)), max_siz
 
 
 @settings(max_examples=150, deadline=None)
-@given(STEPS)
-def test_figures_keep_the_order_of_a_plain_list(catalogue, steps):
+@given(STEPS, st.sampled_from([0, 64]))
+def test_figures_keep_the_order_of_a_plain_list(catalogue, steps, scan_below):
+    """With bisection always (0) and with a scan on small boards (the default)."""
+    saved, board_module._SCAN_BELOW = board_module._SCAN_BELOW, scan_below
+    try:
+        _check_order(catalogue, steps)
+    finally:
+        board_module._SCAN_BELOW = saved
+
+
+def _check_order(catalogue, steps):
     board = Board([Player("A"), Player("B")])
     board.place(catalogue.tile("base-c2/D"), 0, 0, 0)
     board.place(catalogue.tile("base-c2/E"), 0, -1, 2)
