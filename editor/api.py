@@ -90,10 +90,10 @@ class Ruleset(Protocol):
     def option(self, edition: str, name: str) -> Any:
         """An option's value for an edition (its default when not set)."""
 
-    def figure_kinds(self) -> dict[str, FigureKind]:
+    def figure_kinds(self) -> Mapping[str, FigureKind]:
         """Figure kinds in play; a later edition's kind replaces an earlier one's."""
 
-    def strengths(self) -> dict[str, int]:
+    def strengths(self) -> Mapping[str, int]:
         """Majority strength per figure kind (a figure absent here has none)."""
 
     @property

@@ -2,15 +2,19 @@
 
 Segments of placed tiles are *nodes* (consecutive integers per tile). Nodes joined across
 seams form *features* through a union-find without path compression, so that every change
-can be undone exactly. Every mutation appends to a journal; :meth:`Board.undo_to` rolls the
-journal back to a mark. A solver applies and undoes thousands of moves without a copy.
+can be undone exactly. What the board knows of a node or a feature is kept in lists of
+plain values indexed by node (a feature's members as a ring of next-member links), not in
+an object per segment: the garbage collector's work does not grow with the board.
+Every mutation appends to a journal; :meth:`Board.undo_to` rolls the journal back to a
+mark. A solver applies and undoes thousands of moves without a copy.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from .players import Figure, Player
 from .ports import SIDE_DELTA, SIDE_PORTS, facing
@@ -30,6 +34,9 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 #: Per side, each of its ports with the port across the seam that meets it.
 SEAMS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((p, facing(p)) for p in ports) for ports in SIDE_PORTS)
+
+#: Below this many figures on a board, a figure's index is found by a scan, not bisection.
+_SCAN_BELOW = 64
 
 #: Where the numbers of :attr:`Board.key` come from (fixed: runs repeat exactly).
 _RANDOM = random.Random(0x5EED)
@@ -71,15 +78,106 @@ class Placed:
 
 
 class Feature:
-    """Union-find bookkeeping of one root: members, open centre ports, figures."""
+    """A read-only view of the union-find bookkeeping of one node, which for a root is its
+    feature's: kind, members, open centre ports, figures."""
 
-    __slots__ = ("kind", "members", "nfig", "open")
+    __slots__ = ("_board", "_node")
 
-    def __init__(self, kind: str, node: int, open_ports: int) -> None:
-        self.kind = kind
-        self.members = [node]
-        self.open = open_ports
-        self.nfig = 0
+    def __init__(self, board: Board, node: int) -> None:
+        self._board = board
+        self._node = node
+
+    @property
+    def kind(self) -> str:
+        """The kind of the node's segment."""
+        return self._board.kinds[self._node]
+
+    @property
+    def members(self) -> list[int]:
+        """The nodes of the feature, from this node round its ring."""
+        return self._board.ring_from(self._node)
+
+    @property
+    def open(self) -> int:
+        """Centre ports of the feature (counted at its root) no tile meets yet."""
+        return self._board.opens[self._node]
+
+    @property
+    def nfig(self) -> int:
+        """Figures on the feature (counted at its root)."""
+        return self._board.nfigs[self._node]
+
+
+class Features(Sequence[Feature]):
+    """:class:`Feature` views by node (``board.feature_of[node]``)."""
+
+    __slots__ = ("_board",)
+
+    def __init__(self, board: Board) -> None:
+        self._board = board
+
+    def __len__(self) -> int:
+        return len(self._board.parent)
+
+    @overload
+    def __getitem__(self, index: int) -> Feature: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Feature]: ...
+
+    def __getitem__(self, index: int | slice) -> Feature | list[Feature]:
+        count = len(self._board.parent)
+        if isinstance(index, slice):
+            return [Feature(self._board, i) for i in range(*index.indices(count))]
+        if index < 0:
+            index += count
+        if not 0 <= index < count:
+            raise IndexError("node out of range")
+        return Feature(self._board, index)
+
+
+#: Entries a memo below keeps before it starts again (tiles edited in the designer are new
+#: objects: the memos must not keep every version alive).
+_MEMO_LIMIT = 20_000
+#: (signature, side of a tile placed, the kind on that side) → the signature of the cell
+#: across that side afterwards (a few hundred signatures occur).
+_REQUIRED: dict[tuple[Signature, int, str], Signature] = {}
+#: (orientation, side, neighbour's orientation) → the seams joined across that side:
+#: (segment index, the neighbour's segment index, whether at the side's centre port).
+_SEAMS: dict[tuple[Orientation, int, Orientation], tuple[tuple[int, int, bool], ...]] = {}
+
+
+def _required(old: Signature, side: int, kind: str) -> Signature:
+    """The signature ``old`` of an empty cell with ``kind`` required across from a tile's
+    ``side`` (the cell's opposite side)."""
+    found = _REQUIRED.get((old, side, kind))
+    if found is None:
+        if len(_REQUIRED) > _MEMO_LIMIT:
+            _REQUIRED.clear()
+        req = list(old)
+        req[(side + 2) % 4] = kind
+        found = (req[0], req[1], req[2], req[3])
+        found = _REQUIRED[old, side, kind] = NO_SIDES if found == NO_SIDES else found
+    return found
+
+
+def _seams(mine: Orientation, side: int, theirs: Orientation
+           ) -> tuple[tuple[int, int, bool], ...]:
+    """The segments of ``mine`` and ``theirs`` that meet across ``side`` of ``mine``."""
+    found = _SEAMS.get((mine, side, theirs))
+    if found is None:
+        if len(_SEAMS) > _MEMO_LIMIT:
+            _SEAMS.clear()
+        found = _SEAMS[mine, side, theirs] = tuple(
+            (a, b, p % 3 == 0) for p, q in SEAMS[side]
+            for a, b in ((mine.port_segment[p], theirs.port_segment[q]),) if a >= 0 and b >= 0)
+    return found
+
+
+#: Per tile: its segments' kinds, open ends, ones, zeros and indices (what placing it
+#: appends).
+_ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                        tuple[int, ...]]] = {}
 
 
 class Board:
@@ -91,15 +189,27 @@ class Board:
         self.figures: list[Figure] = []
         #: The figures on each node that holds any (``figures`` is the same, as a list).
         self.figures_at: dict[int, list[Figure]] = {}
+        #: Per figure in ``figures`` (by identity): a number growing along the list, so
+        #: that a figure's index is found by bisection instead of a scan of every figure.
+        self._stamps: dict[int, float] = {}
         self.frontier: dict[Cell, Signature] = {}
         #: Per empty cell beside a tile: each node across its sides, with the mask of the
         #: cell's ports that node meets (what a tile placed there would join).
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
-        # Per node: parent in the union-find, its own feature record, where it is.
+        # Per node: parent in the union-find, the kind of its segment, the next member of
+        # its feature (a ring through every member), where it is and its segment; per root
+        # (stale elsewhere): members, open centre ports and figures of the feature.
         self.parent: list[int] = []
-        self.feature_of: list[Feature] = []
+        self.kinds: list[str] = []
+        self.ring: list[int] = []
         self.node_cell: list[Cell] = []
         self.node_segment: list[int] = []
+        self.segments: list[Segment] = []
+        self.sizes: list[int] = []
+        self.opens: list[int] = []
+        self.nfigs: list[int] = []
+        #: Each node's record as a view (for reading; the lists above are the data).
+        self.feature_of = Features(self)
         self.journal: list[tuple[Any, ...]] = []
         #: A hash of the tiles and figures (each tile by cell and orientation, each figure by
         #: cell, segment, kind and owner), kept up to date by every change and its undo: the
@@ -129,11 +239,25 @@ class Board:
 
     def root_feature(self, node: int) -> Feature:
         """The bookkeeping record of the feature holding ``node``."""
-        return self.feature_of[self.find(node)]
+        return Feature(self, self.find(node))
+
+    def ring_from(self, node: int) -> list[int]:
+        """Every node of the feature holding ``node``, starting there."""
+        ring = self.ring
+        found = [node]
+        n = ring[node]
+        while n != node:
+            found.append(n)
+            n = ring[n]
+        return found
+
+    def members(self, node: int) -> list[int]:
+        """Every node of the feature holding ``node``, its root first."""
+        return self.ring_from(self.find(node))
 
     def node_kind(self, node: int) -> str:
         """The kind of a node's segment."""
-        return self.feature_of[node].kind
+        return self.kinds[node]
 
     def cell_of(self, node: int) -> Cell:
         """The cell of the tile a node belongs to."""
@@ -145,7 +269,7 @@ class Board:
 
     def segment_of(self, node: int) -> Segment:
         """The tile segment a node stands for."""
-        return self.cells[self.node_cell[node]].tile.segments[self.node_segment[node]]
+        return self.segments[node]
 
     def neighbour_count(self, x: int, y: int) -> int:
         """How many of the eight surrounding cells hold a tile."""
@@ -158,20 +282,25 @@ class Board:
         Cities, roads and rivers close when no port is left open; monasteries and gardens
         when the eight surrounding cells hold tiles; fields never do.
         """
-        feature = self.root_feature(node)
-        if feature.kind in EDGE_KINDS:
-            return feature.open == 0
-        if feature.kind in CLOISTER_KINDS:
+        root = self.find(node)
+        kind = self.kinds[root]
+        if kind in EDGE_KINDS:
+            return self.opens[root] == 0
+        if kind in CLOISTER_KINDS:
             return self.neighbour_count(*self.node_cell[node]) == 8
         return False
 
     def figures_on(self, root: int) -> list[Figure]:
         """Figures standing on the feature with this root, by node, owner and kind (the
         same whatever the order of ``figures``)."""
-        if not self.feature_of[root].nfig:
+        if not self.nfigs[root]:
             return []
         at = self.figures_at
-        found = [f for n in self.feature_of[root].members if n in at for f in at[n]]
+        if len(at) < self.sizes[root]:  # fewer nodes hold figures than the feature has
+            find = self.find
+            found = [f for n, here in at.items() if find(n) == root for f in here]
+        else:
+            found = [f for n in self.ring_from(root) if n in at for f in at[n]]
         if len(found) > 1:
             found.sort(key=figure_order)
         return found
@@ -203,81 +332,86 @@ class Board:
         orientation = tile.orientations[rotation % 4]
         first = len(self.parent)
         placed = Placed(orientation, x, y, first)
-        count = len(tile.segments)
-        self.parent.extend(range(first, first + count))
-        opens = tile.open_ends
-        self.feature_of.extend([Feature(seg.kind, first + i, opens[i])
-                                for i, seg in enumerate(tile.segments)])
+        row = _ROWS.get(tile)
+        if row is None:
+            if len(_ROWS) > _MEMO_LIMIT:
+                _ROWS.clear()
+            count = len(tile.segments)
+            row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
+                                 (1,) * count, (0,) * count, tuple(range(count)))
+        kinds, opens, ones, zeros, indices = row
+        count = len(kinds)
+        nodes = range(first, first + count)
+        self.parent.extend(nodes)
+        self.ring.extend(nodes)
+        self.kinds.extend(kinds)
+        self.sizes.extend(ones)
+        self.opens.extend(opens)
+        self.nfigs.extend(zeros)
         self.node_cell.extend([cell] * count)
-        self.node_segment.extend(range(count))
-        self.cells[cell] = placed
+        self.node_segment.extend(indices)
+        self.segments.extend(tile.segments)
+        cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
+            self.journal
+        cells[cell] = placed
         self.key ^= self._zobrist((x, y, id(orientation)))
-        self.journal.append(("place", cell, self.frontier.pop(cell, None),
-                             self.contacts.pop(cell, None)))
-        cells = self.cells
+        journal.append(("place", cell, frontier.pop(cell, None), contacts.pop(cell, None)))
+        side_kinds = orientation.side_kinds
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             near = (x + dx, y + dy)
             other = cells.get(near)
-            if other is None:
-                self._touch(near, side, orientation, first)
+            if other is None:  # the empty cell across: what it requires and meets now
+                old, met = frontier.get(near), contacts.get(near)
+                journal.append(("frontier", near, old, met))
+                required = _required(old or NO_SIDES, side, side_kinds[side])
+                if required is not NO_SIDES:
+                    frontier[near] = required
+                contacts[near] = (met or ()) + tuple(
+                    [(first + i, m) for i, m in orientation.across[side]])
                 continue
-            if orientation.side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
+            if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
-            mine, theirs = orientation.port_segment, other.orientation.port_segment
-            for p, q in SEAMS[side]:
-                a, b = mine[p], theirs[q]
-                if a < 0 or b < 0:
-                    continue
-                root = self._union(first + a, other.first_node + b)
-                if p % 3 == 0:
-                    feature = self.feature_of[root]
-                    if feature.kind in EDGE_KINDS:
-                        feature.open -= 2
-                        self.journal.append(("open", root, 2))
+            theirs = other.first_node
+            for a, b, middle in _seams(orientation, side, other.orientation):
+                root = self._union(first + a, theirs + b)
+                if middle and self.kinds[root] in EDGE_KINDS:
+                    self.opens[root] -= 2
+                    journal.append(("open", root, 2))
         return placed
 
     def _union(self, a: int, b: int) -> int:
-        parent, features = self.parent, self.feature_of
+        parent, sizes = self.parent, self.sizes
         while parent[a] != a:
             a = parent[a]
         while parent[b] != b:
             b = parent[b]
         if a == b:
             return a
-        fa, fb = features[a], features[b]
-        if len(fa.members) < len(fb.members):
-            a, b, fa, fb = b, a, fb, fa
+        if sizes[a] < sizes[b]:
+            a, b = b, a
         parent[b] = a
-        fa.members.extend(fb.members)
-        fa.open += fb.open
-        fa.nfig += fb.nfig
+        sizes[a] += sizes[b]
+        self.opens[a] += self.opens[b]
+        self.nfigs[a] += self.nfigs[b]
+        ring = self.ring  # splicing two rings; the same swap splits them again
+        ring[a], ring[b] = ring[b], ring[a]
         self.journal.append(("union", a, b))
         return a
 
-    def _touch(self, cell: Cell, side: int, orientation: Orientation, first: int) -> None:
-        """Update the empty ``cell`` across ``side`` of a tile just placed (its first node
-        ``first``): the kind required there and the nodes it now meets."""
-        frontier, contacts = self.frontier, self.contacts
-        old, met = frontier.get(cell), contacts.get(cell)
-        self.journal.append(("frontier", cell, old, met))
-        req = list(old or NO_SIDES)
-        req[(side + 2) % 4] = orientation.side_kinds[side]
-        sig = (req[0], req[1], req[2], req[3])
-        if sig != NO_SIDES:
-            frontier[cell] = sig
-        contacts[cell] = (met or ()) + tuple([(first + i, m) for i, m in orientation.across[side]])
-
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
-        """Stand a figure on its node."""
-        index = len(self.figures) if index is None else index
+        """Stand a figure on its node, at ``index`` in ``figures`` as ``list.insert`` reads
+        it (at the end by default)."""
+        count = len(self.figures)
+        index = count if index is None else max(0, min(count, index + count if index < 0
+                                                        else index))
         self._stand(figure, index)
         self.journal.append(("figure+", index, figure))
 
     def remove_figure(self, figure: Figure) -> int:
-        """Take a figure off the board; returns where it was in ``figures``."""
-        index = self.figures.index(figure)
-        self._lift(index)
-        self.journal.append(("figure-", index, figure))
+        """Take a figure off the board (the first in ``figures`` equal to ``figure``);
+        returns where it was in ``figures``."""
+        index = self._index(figure)
+        self.journal.append(("figure-", index, self._lift(index)))
         return index
 
     def _zobrist(self, what: tuple[object, ...]) -> int:
@@ -293,20 +427,52 @@ class Board:
         return self._zobrist((self.node_cell[node], self.node_segment[node], figure.kind,
                               figure.owner))
 
+    def _index(self, figure: Figure) -> int:
+        """Where the first figure equal to ``figure`` is in ``figures`` (``ValueError`` if
+        none is): the earliest of the equal figures on its node, found by its stamp."""
+        figures = self.figures
+        if figure not in self.figures_at.get(figure.node, ()):
+            raise ValueError(f"{figure} is not on the board")
+        if len(figures) < _SCAN_BELOW:  # a scan at C speed is quicker than bisection here
+            return figures.index(figure)
+        stamps = self._stamps
+        equal = [stamps[id(f)] for f in self.figures_at[figure.node] if f == figure]
+        stamp = min(equal)
+        return bisect_left(figures, stamp, key=lambda f: stamps[id(f)])
+
+    def _stamp(self, index: int) -> float:
+        """A stamp between those of the figures around ``index`` (renumbering every figure
+        when floating point has no number left between them)."""
+        figures, stamps = self.figures, self._stamps
+        if index == len(figures):
+            return stamps[id(figures[-1])] + 1.0 if figures else 0.0
+        after = stamps[id(figures[index])]
+        before = stamps[id(figures[index - 1])] if index else after - 1.0
+        stamp = (before + after) / 2
+        if before < stamp < after:
+            return stamp
+        for i, f in enumerate(figures):
+            stamps[id(f)] = float(i)
+        return index - 0.5
+
     def _stand(self, figure: Figure, index: int) -> None:
+        if id(figure) in self._stamps:  # the same object twice: keep identities apart
+            figure = Figure(*figure)
         self.key ^= self._figure_key(figure)
+        self._stamps[id(figure)] = self._stamp(index)
         self.figures.insert(index, figure)
         self.figures_at.setdefault(figure.node, []).append(figure)
-        self.root_feature(figure.node).nfig += 1
+        self.nfigs[self.find(figure.node)] += 1
 
     def _lift(self, index: int) -> Figure:
         figure = self.figures.pop(index)
+        del self._stamps[id(figure)]
         self.key ^= self._figure_key(figure)
         here = self.figures_at[figure.node]
-        here.remove(figure)
+        del here[next(i for i, f in enumerate(here) if f is figure)]
         if not here:
             del self.figures_at[figure.node]
-        self.root_feature(figure.node).nfig -= 1
+        self.nfigs[self.find(figure.node)] -= 1
         return figure
 
     def add_score(self, player: int, points: int) -> None:
@@ -337,13 +503,14 @@ class Board:
             op = entry[0]
             if op == "union":
                 _, a, b = entry
-                fa, fb = self.feature_of[a], self.feature_of[b]
-                del fa.members[len(fa.members) - len(fb.members):]
-                fa.open -= fb.open
-                fa.nfig -= fb.nfig
+                ring = self.ring
+                ring[a], ring[b] = ring[b], ring[a]
+                self.sizes[a] -= self.sizes[b]
+                self.opens[a] -= self.opens[b]
+                self.nfigs[a] -= self.nfigs[b]
                 self.parent[b] = b
             elif op == "open":
-                self.feature_of[entry[1]].open += entry[2]
+                self.opens[entry[1]] += entry[2]
             elif op == "frontier":
                 _, cell, old, met = entry
                 if old is None:
@@ -359,7 +526,9 @@ class Board:
                 placed = self.cells.pop(cell)
                 self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
-                for seq in (self.parent, self.feature_of, self.node_cell, self.node_segment):
+                for seq in (self.parent, self.kinds, self.ring, self.node_cell,
+                            self.node_segment, self.segments, self.sizes, self.opens,
+                            self.nfigs):
                     del seq[n:]
                 if old is not None:
                     self.frontier[cell] = old

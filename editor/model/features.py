@@ -72,40 +72,37 @@ def describe(board: Board, node: int,
     figures up node by node when many features are described. Where a city or road is
     open is not part of it (see :func:`open_ports`)."""
     root = board.find(node)
-    record = board.feature_of[root]
-    nodes = list(record.members)
+    nodes = board.ring_from(root)
     tiles = set(map(board.node_cell.__getitem__, nodes))
     pennants = 0
     goods: dict[str, int] = {}
-    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
-    for n in nodes:
-        seg = cells[node_cell[n]].orientation.tile.segments[node_segment[n]]
+    for seg in map(board.segments.__getitem__, nodes):
         pennants += seg.pennants
         if seg.goods:
             for kind, k in seg.goods.items():
                 goods[kind] = goods.get(kind, 0) + k
+    kind = board.kinds[root]
     return FeatureInfo(
         root=root,
-        kind=record.kind,
+        kind=kind,
         nodes=nodes,
         tiles=tiles,
         complete=board.is_complete(root),
         pennants=pennants,
         goods=goods,
         figures=(list(figures.get(root, ())) if figures is not None else board.figures_on(root))
-        if record.nfig else [],
-        cities=city_roots_of_field(board, root) if record.kind == FIELD else set(),
+        if board.nfigs[root] else [],
+        cities=city_roots_of_field(board, root) if kind == FIELD else set(),
     )
 
 
 def measure(board: Board, node: int) -> tuple[int, int]:
     """Tiles and pennants of the feature holding ``node`` (as :func:`describe` counts them)."""
-    members = board.feature_of[board.find(node)].members
-    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
-    tiles = len(set(map(node_cell.__getitem__, members)))
+    members = board.members(node)
+    tiles = len(set(map(board.node_cell.__getitem__, members)))
     pennants = 0
-    for n in members:
-        pennants += cells[node_cell[n]].orientation.tile.segments[node_segment[n]].pennants
+    for seg in map(board.segments.__getitem__, members):
+        pennants += seg.pennants
     return tiles, pennants
 
 
@@ -128,13 +125,13 @@ def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
 def completed_by(board: Board, x: int, y: int) -> list[int]:
     """Roots of the features the tile at (x, y) completes: its closed edges and the
     monasteries and gardens around it that are now surrounded."""
-    cells, features = board.cells, board.feature_of
+    cells, kinds, opens = board.cells, board.kinds, board.opens
     placed = cells[(x, y)]
     found: list[int] = []
     for n in placed.nodes():
-        if features[n].kind in EDGE_KINDS:
+        if kinds[n] in EDGE_KINDS:
             root = board.find(n)
-            if features[root].open == 0 and root not in found:
+            if opens[root] == 0 and root not in found:
                 found.append(root)
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
@@ -155,7 +152,7 @@ def changed_since(board: Board, mark: int) -> set[int]:
     root (a solver rescores only these, :meth:`Engine.final_parts
     <editor.rules.engine.Engine.final_parts>`)."""
     nodes: set[int] = set()
-    cells, features, find = board.cells, board.feature_of, board.find
+    cells, kinds, opens, find = board.cells, board.kinds, board.opens, board.find
     node_cell, node_segment = board.node_cell, board.node_segment
     journal = board.journal
     for i in range(mark, len(journal)):
@@ -175,10 +172,9 @@ def changed_since(board: Board, mark: int) -> set[int]:
                         nodes.update(first + c for c in other.orientation.tile.cloisters)
             for n in placed.nodes():
                 root = find(n)
-                record = features[root]
-                if record.kind != CITY or record.open:
+                if kinds[root] != CITY or opens[root]:
                     continue
-                for m in record.members:
+                for m in board.ring_from(root):
                     other = cells[node_cell[m]]
                     first = other.first_node
                     nodes.update(first + f for f in
@@ -191,7 +187,7 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
     find, cells, node_cell, node_segment = board.find, board.cells, board.node_cell, \
         board.node_segment
     result = set()
-    for n in board.feature_of[field_root].members:
+    for n in board.ring_from(field_root):
         placed = cells[node_cell[n]]
         first = placed.first_node
         for i in placed.orientation.tile.city_links[node_segment[n]]:

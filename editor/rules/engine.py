@@ -102,7 +102,7 @@ class Engine:
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
-        self._strengths = rules.strengths()
+        self._strengths = dict(rules.strengths())  # a dict: read in every move list
         self._offer_memo: dict[tuple[Slot, int, int], tuple[Offer, ...]] = {}
         #: (tile, turn part, kinds in supply, disabled count) → (rotations, occupied, mine,
         #: met ports or the masks of the features met) → (rotation, figure action) pairs
@@ -164,9 +164,8 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        hot = self._hot_roots(board, player)
         met = board.contacts.get((x, y), ())
-        occupied, mine, _ = self._contact(board, met, hot)
+        occupied, mine, _ = self._contact(board, met, self._hot_met(board, met, player))
         actions = self._placement_actions(tile, rotation, occupied, mine,
                                           self._links(board, met),
                                           board.players[player].supply, turn)
@@ -183,6 +182,23 @@ class Engine:
                 root = parent[root]
             mine = 2 if f.owner == player and strengths.get(f.kind, 0) > 0 else 0
             hot[root] = hot.get(root, 1) | mine
+        return hot
+
+    def _hot_met(self, board: Board, met: tuple[tuple[int, int], ...],
+                 player: int) -> dict[int, int]:
+        """:meth:`_hot_roots` for the features of the nodes ``met`` alone (their figures
+        read off their members, not off every figure of the board)."""
+        strengths, nfigs, find = self._strengths, board.nfigs, board.find
+        hot: dict[int, int] = {}
+        for n, _ports in met:
+            root = find(n)
+            if root in hot or not nfigs[root]:
+                continue
+            flags = 1
+            for f in board.figures_on(root):
+                if f.owner == player and strengths.get(f.kind, 0) > 0:
+                    flags = 3
+            hot[root] = flags
         return hot
 
     def _offers(self, slot: Slot, part: int) -> tuple[Offer, ...]:
@@ -311,11 +327,22 @@ class Engine:
             plans = self._plan_memo[context] = {}
         specials = self.special_actions(board, player, turn)
         extras: dict[tuple[int, ...], tuple[tuple[int, FigureAction], ...]] = {}
-        contacts, contact_of = board.contacts, self._contact
+        with_extras: dict[int, Plan] = {}  # by id of a plan (kept alive by ``plans``)
+        contacts, parent = board.contacts, board.parent
         chosen = []
         for cell, rotations in self._fitting_cells(board, tile):
             met = contacts.get(cell, ())
-            occupied, mine, ports = contact_of(board, met, hot) if hot else (0, 0, 0)
+            occupied = mine = ports = 0
+            if hot:  # what _contact gives, inline: this loop runs for every cell
+                for n, m in met:
+                    ports |= m
+                    while parent[n] != n:
+                        n = parent[n]
+                    flags = hot.get(n)
+                    if flags:
+                        occupied |= m
+                        if flags & 2:
+                            mine |= m
             key: tuple[object, ...] = (rotations, occupied, mine, ports if occupied else 0)
             plan = plans.get(key)
             if plan is None:
@@ -330,11 +357,14 @@ class Engine:
                     plan = plans[key] = self._plan(tile, rotations, occupied, mine, links,
                                                    supply, turn)
             if specials:
-                extra = extras.get(rotations)
-                if extra is None:
-                    extra = extras[rotations] = tuple(
-                        (r, action) for r in rotations for action in specials)
-                plan += extra
+                joined = with_extras.get(id(plan))
+                if joined is None:
+                    extra = extras.get(rotations)
+                    if extra is None:
+                        extra = extras[rotations] = tuple(
+                            (r, action) for r in rotations for action in specials)
+                    joined = with_extras[id(plan)] = plan + extra
+                plan = joined
             chosen.append((cell, plan))
         return MoveList(player, tile, chosen)
 
@@ -420,8 +450,8 @@ class Engine:
         if action.action == TAKE_BACK:
             target = board.cells[action.cell] if action.cell else placed
             node = target.node(action.segment)
-            figure = next(f for f in board.figures
-                          if f.node == node and f.owner == player and f.kind == action.kind)
+            figure = next(f for f in board.figures_at.get(node, ())
+                          if f.owner == player and f.kind == action.kind)
             board.remove_figure(figure)
             board.add_supply(player, figure.kind, 1)
         else:

@@ -113,6 +113,12 @@ class Hooks:
         that values features itself must then ask :meth:`feature_value`)."""
         return bool(self._rules.implementations("carcassonne_feature_value"))
 
+    @property
+    def bonuses_given(self) -> bool:
+        """Whether an edition implements ``carcassonne_field_city_bonus`` (farm scoring
+        that gives none may leave the cities undescribed)."""
+        return bool(self._rules.implementations("carcassonne_field_city_bonus"))
+
     def feature_value(self, board: Board, feature: FeatureInfo, final: bool,
                       value: FeatureValue) -> FeatureValue:
         """What a road, city, monastery or garden is worth: ``value`` as the editions change

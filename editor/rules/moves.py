@@ -6,6 +6,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import field
 from itertools import accumulate
+from operator import itemgetter
 from typing import NamedTuple, overload
 
 from editor.model.events import Event
@@ -82,7 +83,7 @@ class MoveList(Sequence[Move]):
         self.tile = tile
         #: (cell, plan) per cell where the tile fits, in the order of the board's frontier
         self.plans = plans
-        self._ends = list(accumulate(len(plan) for _, plan in plans))
+        self._ends = list(accumulate(map(len, map(itemgetter(1), plans))))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0

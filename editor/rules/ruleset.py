@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from editor.i18n import _
@@ -42,6 +43,9 @@ class Ruleset:
     options: Options
     host: Host
     _calls: dict[str, tuple[int, list[HookCall]]] = field(default_factory=dict, repr=False)
+    #: The editions :meth:`figure_kinds` and :meth:`strengths` were read from, with them.
+    _kinds: tuple[tuple[Edition, ...], Mapping[str, FigureKind], Mapping[str, int]] | None = \
+        field(default=None, repr=False, compare=False)
     #: The typed hook facade: ``rules.hooks.final_scoring(board)``.
     hooks: Hooks = field(init=False, repr=False, compare=False)
 
@@ -79,17 +83,28 @@ class Ruleset:
             return matching_preset(spec, values)
         raise KeyError(name)
 
-    def figure_kinds(self) -> dict[str, FigureKind]:
-        """Figure kinds in play; a later edition's kind replaces an earlier one's."""
-        kinds: dict[str, FigureKind] = {}
-        for e in self.editions:
-            for kind in e.figures:
-                kinds[kind.name] = kind
-        return kinds
+    def figure_kinds(self) -> Mapping[str, FigureKind]:
+        """Figure kinds in play; a later edition's kind replaces an earlier one's (read-only,
+        computed once per set of editions)."""
+        return self._figure_tables()[1]
 
-    def strengths(self) -> dict[str, int]:
-        """Majority strength per figure kind."""
-        return {k.name: k.strength for k in self.figure_kinds().values()}
+    def strengths(self) -> Mapping[str, int]:
+        """Majority strength per figure kind (read-only, computed once per set of
+        editions)."""
+        return self._figure_tables()[2]
+
+    def _figure_tables(self) -> tuple[tuple[Edition, ...], Mapping[str, FigureKind],
+                                      Mapping[str, int]]:
+        cached = self._kinds
+        if cached is None or cached[0] is not self.editions:
+            kinds: dict[str, FigureKind] = {}
+            for e in self.editions:
+                for kind in e.figures:
+                    kinds[kind.name] = kind
+            strengths = {k.name: k.strength for k in kinds.values()}
+            cached = self._kinds = (self.editions, MappingProxyType(kinds),
+                                    MappingProxyType(strengths))
+        return cached
 
     def tilesets(self) -> list[str]:
         """Tile set ids of every selected edition, without repeats."""

@@ -26,6 +26,7 @@ from editor.api import (
     Slot,
     Tile,
     define,
+    describe,
     feature_name,
     figure_name,
     figures_by_root,
@@ -40,7 +41,6 @@ from .scoring import (
     farms,
     final_points,
     pay_majority,
-    scored_features,
     valued,
 )
 
@@ -196,9 +196,11 @@ class BaseRules:
         strengths = rules.strengths()
         events = []
         figures = figures_by_root(board)
-        for info in scored_features(board, True, figures):
-            if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
+        for root in sorted(figures):  # each description is dropped once scored
+            if board.node_kind(root) not in (CITY, ROAD, *CLOISTER_KINDS) or \
+                    board.is_complete(root):
                 continue
+            info = describe(board, root, figures)
             points, reason, rule = valued(rules, board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
         return events + farms(rules, board, self.farms(rules), figures)

@@ -8,6 +8,7 @@ scores, then by the field's cities and place on the board (docs/rules.md#base.fa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from editor.api import (
@@ -109,7 +110,7 @@ def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
     return rules.hooks.feature_value(board, info, final, value)
 
 
-def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reason: str,
+def pay_majority(info: FeatureInfo, strengths: Mapping[str, int], points: int, reason: str,
                  rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
     winners = info.majority(strengths)
@@ -118,20 +119,6 @@ def pay_majority(info: FeatureInfo, strengths: dict[str, int], points: int, reas
             reason=reason, n=len(winners), link=RULE_MAJORITY.link)
     return [ev.score(p, points, info.kind, reason, rule, root=info.root,
                      tiles=info.size) for p in winners]
-
-
-def scored_features(board: Board, final: bool,
-                    figures: dict[int, list[Figure]] | None = None) -> list[FeatureInfo]:
-    """Features holding figures, other than fields (incomplete ones at the end);
-    ``figures`` from :func:`figures_by_root` when the caller has them."""
-    found = []
-    figures = figures_by_root(board) if figures is None else figures
-    for root in sorted(figures):
-        if board.node_kind(root) != FIELD:
-            info = describe(board, root, figures)
-            if final or info.complete:
-                found.append(info)
-    return found
 
 
 def field_infos(board: Board, figures: dict[int, list[Figure]]) -> list[FeatureInfo]:
@@ -181,24 +168,35 @@ def farms(rules: Ruleset, board: Board, version: str,
     """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``; ``figures``
     from :func:`figures_by_root` when the caller has them."""
     figures = figures_by_root(board) if figures is None else figures
-    fields = field_infos(board, figures)
     cache = Cities(board, figures)
     if version == "2000":
-        return _farms_by_city(rules, board, fields, cache)
+        return _farms_by_city(rules, board, field_infos(board, figures), cache)
     if version == "2001":
-        return _farms_once_per_player(rules, board, fields, cache)
+        return _farms_once_per_player(rules, board, field_infos(board, figures), cache)
     strengths = rules.strengths()
+    bonus = rules.hooks.bonuses_given
     events: list[Event] = []
-    for f in fields:
-        cities = cache.completed(f)
-        for p in f.majority(strengths) if cities else ():
-            events.append(_field_event(f, p, cities, RULE_FARM_2002))
-            events += bonus_events(rules, board, [f], cities, p, "2002")
+    for root in sorted(figures):  # field by field: each description is dropped when done
+        if board.node_kind(root) != FIELD:
+            continue
+        f = describe(board, root, figures)
+        winners = f.majority(strengths)
+        if not winners:
+            continue
+        if bonus:  # the other editions read the cities' descriptions
+            cities = cache.completed(f)
+            for p in winners if cities else ():
+                events.append(_field_event(f, p, len(cities), RULE_FARM_2002))
+                events += bonus_events(rules, board, [f], cities, p, "2002")
+            continue
+        done = sum(1 for c in f.cities if board.is_complete(c))
+        events += [_field_event(f, p, done, RULE_FARM_2002) for p in winners if done]
     return events
 
 
-def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: RuleRef,
+def _field_event(f: FeatureInfo, player: int, paid: int, rule: RuleRef,
                  elsewhere: int = 0) -> Event:
+    """The points of a field to ``player`` for ``paid`` completed cities."""
     if elsewhere:
         reason = ngettext(
             "field (tiles: {tiles}, completed cities: {n}; {other} more city paid with "
@@ -207,8 +205,8 @@ def _field_event(f: FeatureInfo, player: int, paid: list[FeatureInfo], rule: Rul
             "other fields of this player): 3×{n}", elsewhere)
     else:
         reason = _("field (tiles: {tiles}, completed cities: {n}): 3×{n}")
-    return ev.score(player, 3 * len(paid), FIELD,
-                    reason.format(tiles=f.size, n=len(paid), other=elsewhere),
+    return ev.score(player, 3 * paid, FIELD,
+                    reason.format(tiles=f.size, n=paid, other=elsewhere),
                     rule, root=f.root, tiles=f.size)
 
 
@@ -269,7 +267,7 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             if not cities:
                 continue
             elsewhere = len(cache.completed(f)) - len(cities)
-            events.append(_field_event(f, p, cities, RULE_FARM_2001, elsewhere))
+            events.append(_field_event(f, p, len(cities), RULE_FARM_2001, elsewhere))
             events += bonus_events(rules, board, [f], cities, p, "2001")
     return events
 
@@ -351,7 +349,7 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
     return events
 
 
-def winners(figures: list[Figure], strengths: dict[str, int]) -> list[int]:
+def winners(figures: list[Figure], strengths: Mapping[str, int]) -> list[int]:
     """The players with the most strength among ``figures`` (none when nobody has any)."""
     owners: dict[int, int] = {}
     for f in figures:

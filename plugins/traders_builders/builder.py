@@ -54,10 +54,12 @@ def extended_builders(rules: Ruleset, board: Board, placed: Placed, player: int,
                       assigned: bool) -> list[Figure]:
     """``player``'s working builders, standing on other tiles, on the roads and cities that
     ``placed`` joined: those with the meeple they depend on (:func:`.figures.companion`)."""
+    builders = [f for f in board.figures if f.kind == BUILDER and f.owner == player]
+    if not builders:
+        return []
     own = set(placed.nodes())
     roots = {board.find(n) for n in own if board.node_kind(n) in WHERE[BUILDER]}
-    return [f for f in board.figures if f.kind == BUILDER and f.owner == player
-            and f.node not in own and board.find(f.node) in roots
+    return [f for f in builders if f.node not in own and board.find(f.node) in roots
             and companion(rules, board, f, assigned) is not None]
 
 
