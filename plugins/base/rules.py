@@ -196,12 +196,13 @@ class BaseRules:
         strengths = rules.strengths()
         events = []
         figures = figures_by_root(board)
-        for info in scored_features(board, True, figures):
+        chosen = figures if roots is None else {r: figures[r] for r in roots if r in figures}
+        for info in scored_features(board, True, chosen):
             if info.kind not in (CITY, ROAD, *CLOISTER_KINDS) or info.complete:
                 continue
             points, reason, rule = valued(rules, board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
-        return events + farms(rules, board, self.farms(rules), figures)
+        return events + farms(rules, board, self.farms(rules), figures, roots)
 
     @hookimpl
     def carcassonne_board_findings(self, board: Board) -> list[Finding]:
