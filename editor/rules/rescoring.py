@@ -38,10 +38,12 @@ FULL_SHARE = 0.25
 
 @dataclass(slots=True)
 class Chunk:
-    """The explained events of one feature under one edition, and their lines."""
+    """The explained events of one feature under one edition, their lines, and where they
+    come in the edition's events (fields after the other features, each in root order)."""
 
     events: list[Event]
     lines: list[Line]
+    order: tuple[bool, int]
 
 
 @dataclass(slots=True)
@@ -178,15 +180,14 @@ class Rescorer:
                 if fresh is None:
                     return None
                 chunks = kept.get(name, {})
+                engine.apply_events(board, [e for chunk in chunks.values() for e in chunk.events])
+                kind = board.node_kind
                 for root, events in fresh.items():
                     stamped = engine.apply_events(board, events, name)
-                    chunks[root] = Chunk(stamped, lines_of(board, stamped))
-                for root, chunk in chunks.items():
-                    if root not in fresh:
-                        engine.apply_events(board, chunk.events)
-                kind = board.node_kind
-                for root in sorted(chunks, key=lambda r: (kind(r) == FIELD, r)):
-                    lines += chunks[root].lines
+                    chunks[root] = Chunk(stamped, lines_of(board, stamped),
+                                         (kind(root) == FIELD, root))
+                for chunk in sorted(chunks.values(), key=lambda c: c.order):
+                    lines += chunk.lines
                 lines += lines_of(board, engine.apply_events(board, rest, name))
                 scored.chunks[name] = chunks
             goods = [dict(p.goods) for p in board.players]
