@@ -1,5 +1,6 @@
 """What a position being edited scores and breaks, without Qt: findings, the score report
-(computed once per state) and what a feature is worth.
+(computed once per state, from the last one: :mod:`editor.rules.rescoring` scores again only
+the features an edit changed) and what a feature is worth.
 
 Every rule hook call runs within :data:`HOOK_BUDGET_S`. A plugin that fails meanwhile
 (raises, returns what it may not, runs out of time) has its edition disabled by the host;
