@@ -72,16 +72,29 @@ def shared_prefix(old: list[tuple[Any, ...]], new: list[tuple[Any, ...]]) -> int
     return low
 
 
-def dirty_cells(board: Board, old: list[tuple[Any, ...]], start: int) -> tuple[set[Cell], int]:
+def dirty_cells(board: Board, old: list[tuple[Any, ...]], start: int, limit: int
+                ) -> tuple[set[Cell], int] | None:
     """The cells tiles were put on or taken off, or figures stood on or were taken off, by
     the entries after ``start`` of the board's journal and of ``old`` (an earlier journal of
     the same board sharing its first ``start`` entries), and the number of nodes the board
-    had at ``start`` (nodes from there on may be other segments now)."""
+    had at ``start`` (nodes from there on may be other segments now); None as soon as there
+    are more than ``limit`` cells."""
     new = board.journal
     cells, node_cell = board.cells, board.node_cell
-    firsts = [cells[e[1]].first_node for e in new[start:] if e[0] == "place"]
-    nodes = min(firsts, default=len(node_cell))
     dirty: set[Cell] = set()
+    nodes = len(node_cell)
+    for i in range(start, len(new)):
+        entry = new[i]
+        op = entry[0]
+        if op == "place":
+            dirty.add(entry[1])
+            nodes = min(nodes, cells[entry[1]].first_node)
+        elif op == "figure+" or op == "figure-":
+            dirty.add(node_cell[entry[2].node])
+        else:
+            continue
+        if len(dirty) > limit:
+            return None
     for i in range(start, len(old)):
         entry = old[i]
         op = entry[0]
@@ -89,13 +102,10 @@ def dirty_cells(board: Board, old: list[tuple[Any, ...]], start: int) -> tuple[s
             dirty.add(entry[1])
         elif (op == "figure+" or op == "figure-") and entry[2].node < nodes:
             dirty.add(node_cell[entry[2].node])  # else on a tile placed since: told above
-    for i in range(start, len(new)):
-        entry = new[i]
-        op = entry[0]
-        if op == "place":
-            dirty.add(entry[1])
-        elif op == "figure+" or op == "figure-":
-            dirty.add(node_cell[entry[2].node])
+        else:
+            continue
+        if len(dirty) > limit:
+            return None
     return dirty, nodes
 
 
@@ -143,8 +153,10 @@ class Rescorer:
         if last is not None and last.board is board and last.rules is rules \
                 and last.key == key:
             start = shared_prefix(last.journal, board.journal)
-            dirty, nodes = dirty_cells(board, last.journal, start)
-            if len(dirty) <= FULL_SHARE * len(board.cells):
+            changed = dirty_cells(board, last.journal, start,
+                                  int(FULL_SHARE * len(board.cells)))
+            if changed is not None:
+                dirty, nodes = changed
                 roots = frozenset(touched(board, dirty))
                 parent = board.parent
                 for chunks in last.chunks.values():
@@ -236,9 +248,9 @@ class Layout:
         redo: set[Cell] | None = None
         if self._board is board and self._key == key:
             start = shared_prefix(self._journal, board.journal)
-            dirty, _nodes = dirty_cells(board, self._journal, start)
-            if len(dirty) <= FULL_SHARE * len(cells):
-                redo = {(x + dx, y + dy) for x, y in dirty
+            changed = dirty_cells(board, self._journal, start, int(FULL_SHARE * len(cells)))
+            if changed is not None:
+                redo = {(x + dx, y + dy) for x, y in changed[0]
                         for dx, dy in ((0, 0), *SIDE_DELTA)}
         if redo is None:
             found: dict[Cell, list[Finding]] = {}
