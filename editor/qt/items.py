@@ -555,7 +555,8 @@ def wash_pixmap(tile: Tile, turns: int, segments: frozenset[int], colour: str,
 class FeatureWashItem(QGraphicsItem):
     """The hovered feature washed in a translucent colour over its segments, tile by tile
     (a pixmap per tile, its segments and the zoom); only the exposed cells are painted. One
-    item for the whole feature: the tiles under it keep their caches."""
+    item for the whole feature, over the tiles: hovering another feature changes no tile
+    item, and repaints only where the two features' items lie."""
 
     def __init__(self, parts: Iterable[tuple[Cell, Tile, int, Iterable[int]]],
                  colour: str = pal.HIGHLIGHT, parent: QGraphicsItem | None = None) -> None:
