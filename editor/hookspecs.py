@@ -197,8 +197,9 @@ def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool,
     return ``score`` events without reasons or rules and skip whatever only an explanation
     reads. The points per player must be the same either way.
 
-    ``roots`` (optional; None unless ``explain`` is False) lets a solver rescore only what a
-    move changed (:meth:`~editor.rules.engine.Engine.final_parts`). An implementation that
+    ``roots`` (optional) lets a solver rescore only what a move changed
+    (:meth:`~editor.rules.engine.Engine.final_parts`), and the editor only what an edit
+    changed (:mod:`editor.rules.rescoring`, with ``explain``). An implementation that
     takes it gives each feature's points in ``score`` events carrying the feature's root,
     and points that depend on no one feature (goods majorities) in events without a root;
     given a set of roots, it returns only the points of those features, and all the points
@@ -206,6 +207,10 @@ def carcassonne_final_scoring(rules: Ruleset, board: Board, explain: bool,
     segments, figures, neighbours, and for a field the cities it touches); an edition
     whose scoring does not split so (the 2000 and 2001 farm rules) returns those points
     without a root. An implementation that does not take ``roots`` is scored in full.
+    With ``explain``, the explained events of the features come first, each feature's in a
+    run carrying its root, the other features' before the fields', each kind in root
+    order; the events belonging to no one feature come after them and are the same for
+    any ``roots`` (the 2000 and 2001 farm rules' events name the city they pay for).
     """
 
 

@@ -1,8 +1,9 @@
 """The graphics items a board scene is made of, each placed by its board coordinates.
 
 Cell (x, y) occupies ``QRectF(x * CELL, y * CELL, CELL, CELL)`` in scene units. Tiles draw
-a shared cached pixmap sized to the current zoom (no per-item cache), and fall back to vector
-art on vector devices (SVG, PDF), so an export stays sharp.
+a shared cached pixmap sized to the current zoom (no per-item cache: it would have to be
+made again for every tile in view at each zoom step), and fall back to vector art on vector
+devices (SVG, PDF), so an export stays sharp.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QPolygonF,
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -42,6 +44,7 @@ FIGURE_SIZE = 30.0
 
 Z_GRID = -10.0
 Z_TILE = 0.0
+Z_WASH = 1.0
 Z_HIGHLIGHT = 5.0
 Z_MARKER = 6.0
 Z_LAST = 8.0
@@ -103,7 +106,8 @@ def _draw_tile(painter: QPainter, tile: Tile, rotation: int) -> None:
 
 
 class TileItem(QGraphicsItem):
-    """A placed tile; may highlight some of its segments."""
+    """A placed tile (the hovered feature's wash is drawn over it by
+    :class:`FeatureWashItem`)."""
 
     def __init__(self, tile: Tile, rotation: int, x: int, y: int,
                  parent: QGraphicsItem | None = None) -> None:
@@ -111,9 +115,6 @@ class TileItem(QGraphicsItem):
         self.tile = tile
         self.turns = rotation % 4
         self.cell: Cell = (x, y)
-        self._highlight: frozenset[int] = frozenset()
-        self._highlight_path = QPainterPath()
-        self._highlight_colour = pal.HIGHLIGHT
         self.setPos(x * CELL, y * CELL)
         self.setZValue(Z_TILE)
 
@@ -124,13 +125,6 @@ class TileItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         _draw_tile(painter, self.tile, self.turns)
-        if not self._highlight_path.isEmpty():
-            painter.save()
-            painter.setClipRect(_LOCAL)
-            painter.setPen(QPen(pal.colour(self._highlight_colour), 2.5))
-            painter.setBrush(pal.colour(self._highlight_colour, 110))
-            painter.drawPath(self._highlight_path)
-            painter.restore()
         if self.isSelected():
             painter.setPen(QPen(pal.colour(pal.SELECTION), 4))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -139,25 +133,6 @@ class TileItem(QGraphicsItem):
     def setOrientation(self, tile: Tile, rotation: int) -> None:
         """Show another tile or rotation on the same cell."""
         self.tile, self.turns = tile, rotation % 4
-        self._update_highlight()
-
-    def setHighlightedSegments(self, segments: Iterable[int],
-                               colour: str = pal.HIGHLIGHT) -> None:
-        """Draw these segments' areas in a translucent colour (an empty set clears)."""
-        self._highlight = frozenset(segments)
-        self._highlight_colour = colour
-        self._update_highlight()
-
-    def highlightedSegments(self) -> frozenset[int]:
-        """The segments drawn highlighted."""
-        return self._highlight
-
-    def _update_highlight(self) -> None:
-        path = QPainterPath()
-        for i in sorted(self._highlight):
-            if 0 <= i < len(self.tile.segments):
-                path.addPath(segment_path(self.tile, self.turns, i, _LOCAL))
-        self._highlight_path = path
         self.update()
 
     def segment_at(self, scene_pos: QPointF) -> int | None:
@@ -369,7 +344,9 @@ class GridItem(QGraphicsItem):
         self._rect = QRectF(rect) if rect is not None else QRectF()
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.setZValue(Z_GRID)
-        self._pen = QPen(pal.colour(pal.GRID), 0)
+        # one device pixel, without antialiasing (10× faster) and so half as opaque: the
+        # weight of the antialiased line it replaces, which spread over two pixels
+        self._pen = QPen(pal.colour(pal.GRID, 128), 0)
         self._pen.setCosmetic(True)
 
     def setRect(self, rect: QRectF) -> None:
@@ -393,8 +370,11 @@ class GridItem(QGraphicsItem):
                  for i in range(left, right + 1)]
         lines += [QLineF(area.left(), j * CELL, area.right(), j * CELL)
                   for j in range(top, bottom + 1)]
+        smooth = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(self._pen)
         painter.drawLines(lines)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, smooth)
 
 
 def _text_font(pixels: float, bold: bool = False) -> QFont:
@@ -544,6 +524,73 @@ class HighlightItem(QGraphicsItem):
         painter.setPen(QPen(pal.colour(self.colour), 4))
         painter.setBrush(pal.colour(self.colour, 95))
         painter.drawPath(self._path)
+
+
+def _wash(painter: QPainter, tile: Tile, turns: int, segments: frozenset[int], colour: str,
+          rect: QRectF) -> None:
+    """Segments of a tile washed in ``colour`` (clipped to the tile's ``rect``)."""
+    path = QPainterPath()
+    for i in sorted(segments):
+        path.addPath(segment_path(tile, turns, i, rect))
+    painter.setClipRect(rect)
+    painter.setPen(QPen(pal.colour(colour), 2.5))
+    painter.setBrush(pal.colour(colour, 110))
+    painter.drawPath(path)
+
+
+@functools.lru_cache(maxsize=512)
+def wash_pixmap(tile: Tile, turns: int, segments: frozenset[int], colour: str,
+                size: int) -> QPixmap:
+    """:func:`_wash` of one tile drawn once into a ``size`` × ``size`` pixmap."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.scale(size / CELL, size / CELL)
+    _wash(painter, tile, turns, segments, colour, _LOCAL)
+    painter.end()
+    return pixmap
+
+
+class FeatureWashItem(QGraphicsItem):
+    """The hovered feature washed in a translucent colour over its segments, tile by tile
+    (a pixmap per tile, its segments and the zoom); only the exposed cells are painted. One
+    item for the whole feature, over the tiles: hovering another feature changes no tile
+    item, and repaints only where the two features' items lie."""
+
+    def __init__(self, parts: Iterable[tuple[Cell, Tile, int, Iterable[int]]],
+                 colour: str = pal.HIGHLIGHT, parent: QGraphicsItem | None = None) -> None:
+        super().__init__(parent)
+        self.colour = colour
+        self._parts = [(cell_rect(x, y), tile, turns, frozenset(segments))
+                       for (x, y), tile, turns, segments in parts]
+        bounds = QRectF()
+        for rect, *_rest in self._parts:
+            bounds = bounds.united(rect)
+        self._bounds = bounds
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.setZValue(Z_WASH)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    @_guarded
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        exposed = option.exposedRect
+        vector = _is_vector(painter)
+        size = _device_size(painter, CELL)
+        source = QRectF(0, 0, size, size)
+        for rect, tile, turns, segments in self._parts:
+            if not rect.intersects(exposed):
+                continue
+            if vector:
+                painter.save()
+                _wash(painter, tile, turns, segments, self.colour, rect)
+                painter.restore()
+            else:
+                painter.drawPixmap(rect, wash_pixmap(tile, turns, segments, self.colour, size),
+                                   source)
 
 
 def feature_path(board: Board, node: int) -> QPainterPath:

@@ -27,6 +27,7 @@ from .items import (
     ArrowItem,
     CellMarkerItem,
     CursorItem,
+    FeatureWashItem,
     FigureItem,
     GhostTileItem,
     GridItem,
@@ -62,6 +63,7 @@ class BoardScene(QGraphicsScene):
         self.selected_cell: Cell | None = None
         self._hovered: set[Cell] = set()
         self._hover_root: int | None = None
+        self._wash: FeatureWashItem | None = None
         self._selection_ring: HighlightItem | None = None
         self._arrow_preview: ArrowItem | None = None
         self._bounds = QRectF()
@@ -296,22 +298,18 @@ class BoardScene(QGraphicsScene):
         by_cell: dict[Cell, set[int]] = {}
         for member in board.feature_of[root].members:
             by_cell.setdefault(board.node_cell[member], set()).add(board.node_segment[member])
-        for cell in self._hovered - by_cell.keys():
-            item = self.tiles.get(cell)
-            if item is not None:
-                item.setHighlightedSegments(())
-        for cell, segments in by_cell.items():
-            item = self.tiles.get(cell)
-            if item is not None:
-                item.setHighlightedSegments(segments)
+        self._clear_hover()
+        cells = board.cells
+        self._wash = FeatureWashItem((cell, cells[cell].tile, cells[cell].rotation, segments)
+                                     for cell, segments in by_cell.items())
+        self.addItem(self._wash)
         self._hovered = set(by_cell)
         self._hover_root = root
 
     def _clear_hover(self) -> None:
-        for cell in self._hovered:
-            item = self.tiles.get(cell)
-            if item is not None:
-                item.setHighlightedSegments(())
+        if self._wash is not None:
+            self.removeItem(self._wash)
+            self._wash = None
         self._hovered = set()
         self._hover_root = None
 

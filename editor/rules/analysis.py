@@ -1,5 +1,6 @@
 """What a position being edited scores and breaks, without Qt: findings, the score report
-(computed once per state) and what a feature is worth.
+(computed once per state, from the last one: :mod:`editor.rules.rescoring` scores again only
+the features an edit changed) and what a feature is worth.
 
 Every rule hook call runs within :data:`HOOK_BUDGET_S`. A plugin that fails meanwhile
 (raises, returns what it may not, runs out of time) has its edition disabled by the host;
@@ -20,10 +21,10 @@ from editor.model import events as ev
 from editor.model.features import FeatureInfo
 from editor.model.findings import Finding
 
-from .geometry import layout_findings
 from .guard import time_budget
 from .moves import Turn
 from .position_editor import PositionEditor
+from .rescoring import Layout, Rescorer
 from .ruleset import Ruleset
 from .score_report import ScoreReport, score_report
 
@@ -68,6 +69,8 @@ class Analysis:
         self.file_findings: list[Finding] = list(file_findings or [])
         self.path = path
         self._report: ScoreReport | None = None
+        self._rescorer = Rescorer()
+        self._layout = Layout()
         self._findings: list[Finding] | None = None
         #: plugin errors of the host already told; why scoring failed ("" when it did not)
         self._errors_seen = len(host.errors) if errors_seen is None else errors_seen
@@ -86,7 +89,7 @@ class Analysis:
             rules = self.editor.rules
             try:
                 with time_budget(HOOK_BUDGET_S):
-                    self._report = score_report(self.editor.board, rules)
+                    self._report = self._rescorer.report(self.editor.board, rules)
             except Exception as exc:  # the editor must not fall over a scoring bug
                 log.error("scoring under %s failed:\n%s", rules.name, traceback.format_exc())
                 self._failure = _("scoring failed ({error})").format(
@@ -110,7 +113,7 @@ class Analysis:
         rule findings recorded as it was edited and the position's findings."""
         if self._findings is None:
             found = self._ruleset_finding() + list(self.file_findings)
-            found += layout_findings(self.editor.board)
+            found += self._layout.findings(self.editor.board)
             found += self.editor.recorded_findings()
             found += self.score_report().findings
             self._findings = self._plugin_findings() + found

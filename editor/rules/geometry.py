@@ -64,20 +64,30 @@ def placement_geometry(board: Board, tile: Tile, x: int, y: int,
 def layout_findings(board: Board) -> list[Finding]:
     """The geometry of the tiles as they lie: sides that disagree (told on the later-placed
     tile of the two) and tiles that touch no other."""
-    cells = board.cells
     earlier: set[Cell] = set()
     found = []
-    for (x, y), placed in cells.items():
-        kinds = placed.orientation.side_kinds
-        for side, (ox, oy), other, theirs in side_conflicts(board, x, y, kinds, earlier):
-            found.append(Finding(
-                _("{tile} at ({x}, {y}) shows {mine} on its {side} side but {other} at "
-                  "({ox}, {oy}) shows {theirs}").format(
-                    tile=placed.tile.ref, x=x, y=y, mine=side_kind(kinds[side]),
-                    side=SIDE_NAMES[side], other=other.tile.ref, ox=ox, oy=oy,
-                    theirs=side_kind(theirs)), code="sides-differ", cell=(x, y)))
-        if len(cells) > 1 and not any((x + dx, y + dy) in cells for dx, dy in SIDE_DELTA):
-            found.append(Finding(_("{tile} at ({x}, {y}) touches no other tile").format(
-                tile=placed.tile.ref, x=x, y=y), code="not-adjacent", cell=(x, y)))
-        earlier.add((x, y))
+    for cell, placed in board.cells.items():
+        found += tile_layout_findings(board, cell, placed, earlier)
+        earlier.add(cell)
+    return found
+
+
+def tile_layout_findings(board: Board, cell: Cell, placed: Placed,
+                         earlier: Container[Cell]) -> list[Finding]:
+    """:func:`layout_findings` of one tile; ``earlier``: the cells of the tiles placed
+    before it (at least those beside it)."""
+    cells = board.cells
+    x, y = cell
+    kinds = placed.orientation.side_kinds
+    found = []
+    for side, (ox, oy), other, theirs in side_conflicts(board, x, y, kinds, earlier):
+        found.append(Finding(
+            _("{tile} at ({x}, {y}) shows {mine} on its {side} side but {other} at "
+              "({ox}, {oy}) shows {theirs}").format(
+                tile=placed.tile.ref, x=x, y=y, mine=side_kind(kinds[side]),
+                side=SIDE_NAMES[side], other=other.tile.ref, ox=ox, oy=oy,
+                theirs=side_kind(theirs)), code="sides-differ", cell=cell))
+    if len(cells) > 1 and not any((x + dx, y + dy) in cells for dx, dy in SIDE_DELTA):
+        found.append(Finding(_("{tile} at ({x}, {y}) touches no other tile").format(
+            tile=placed.tile.ref, x=x, y=y), code="not-adjacent", cell=cell))
     return found

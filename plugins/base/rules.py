@@ -196,14 +196,15 @@ class BaseRules:
         strengths = rules.strengths()
         events = []
         figures = figures_by_root(board)
-        for root in sorted(figures):  # each description is dropped once scored
+        chosen = figures if roots is None else {r: figures[r] for r in roots if r in figures}
+        for root in sorted(chosen):  # each description is dropped once scored
             if board.node_kind(root) not in (CITY, ROAD, *CLOISTER_KINDS) or \
                     board.is_complete(root):
                 continue
             info = describe(board, root, figures)
             points, reason, rule = valued(rules, board, info, True, small)
             events += pay_majority(info, strengths, points, reason, rule)
-        return events + farms(rules, board, self.farms(rules), figures)
+        return events + farms(rules, board, self.farms(rules), figures, roots)
 
     @hookimpl
     def carcassonne_board_findings(self, board: Board) -> list[Finding]:

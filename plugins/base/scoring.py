@@ -164,19 +164,22 @@ def place_key(board: Board, info: FeatureInfo) -> tuple[int, int, str]:
 
 
 def farms(rules: Ruleset, board: Board, version: str,
-          figures: dict[int, list[Figure]] | None = None) -> list[Event]:
+          figures: dict[int, list[Figure]] | None = None,
+          roots: frozenset[int] | None = None) -> list[Event]:
     """Farm scoring under the ``farms`` rule ``2000``, ``2001`` or ``2002``; ``figures``
-    from :func:`figures_by_root` when the caller has them."""
+    from :func:`figures_by_root` when the caller has them. ``roots`` keeps only those
+    fields under the rules 2002 (the rules 2000 and 2001 score every field at once)."""
     figures = figures_by_root(board) if figures is None else figures
     cache = Cities(board, figures)
     if version == "2000":
         return _farms_by_city(rules, board, field_infos(board, figures), cache)
     if version == "2001":
         return _farms_once_per_player(rules, board, field_infos(board, figures), cache)
+    chosen = figures if roots is None else {r: figures[r] for r in roots if r in figures}
     strengths = rules.strengths()
     bonus = rules.hooks.bonuses_given
     events: list[Event] = []
-    for root in sorted(figures):  # field by field: each description is dropped when done
+    for root in sorted(chosen):  # field by field: each description is dropped when done
         if board.node_kind(root) != FIELD:
             continue
         f = describe(board, root, figures)

@@ -23,6 +23,7 @@ from editor.qt.items import (
     CELL,
     ArrowItem,
     CellMarkerItem,
+    FeatureWashItem,
     FigureItem,
     GhostTileItem,
     GridItem,
@@ -145,8 +146,8 @@ def test_png_is_written_atomically_and_keeps_nothing_on_failure(qapp, sample: Po
 # -- items -----------------------------------------------------------------------------------
 
 
-def test_tile_item_hit_tests_and_highlights_in_scene_coordinates(qapp, catalogue: Catalogue
-                                                                 ) -> None:
+def test_tile_item_hit_tests_and_the_wash_highlights_in_scene_coordinates(
+        qapp, catalogue: Catalogue) -> None:
     tile = catalogue.tile("base-c2/D")
     item = TileItem(tile, 1, 2, -1)
     assert item.sceneBoundingRect() == cell_rect(2, -1)
@@ -154,18 +155,22 @@ def test_tile_item_hit_tests_and_highlights_in_scene_coordinates(qapp, catalogue
     assert item.segment_at(QPointF(2 * CELL + 95, -CELL + 50)) == city
     assert item.segment_at(QPointF(2 * CELL + 50, -CELL + 50)) == tile.segment_index["road"]
     assert item.segment_path(city).boundingRect().left() > 2 * CELL + 50
-    item.setHighlightedSegments({city})
-    assert item.highlightedSegments() == {city}
-    image = QImage(100, 100, QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    painter.translate(-2 * CELL, CELL)
-    scene = QGraphicsScene()
-    scene.addItem(item)
-    scene.render(painter, QRectF(0, 0, 100, 100), cell_rect(2, -1))
-    painter.end()
+    wash = FeatureWashItem([((2, -1), tile, 1, {city})])
+    assert wash.boundingRect() == cell_rect(2, -1)
     plain = tile_pixmap(tile, 1, 100).toImage()
-    assert image.pixelColor(90, 50) != plain.pixelColor(90, 50)
+    for washed in (False, True):
+        image = QImage(100, 100, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        scene = QGraphicsScene()
+        scene.addItem(TileItem(tile, 1, 2, -1))
+        if washed:
+            scene.addItem(FeatureWashItem([((2, -1), tile, 1, {city})]))
+        scene.render(painter, QRectF(0, 0, 100, 100), cell_rect(2, -1))
+        painter.end()
+        # the city (east) is washed, the road in the middle is not
+        assert (image.pixelColor(90, 50) != plain.pixelColor(90, 50)) == washed
+        assert image.pixelColor(50, 50) == plain.pixelColor(50, 50)
 
 
 def test_figure_items_stand_on_their_anchor_and_share_a_segment_side_by_side(
