@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 
-from editor.model.records import record
-
 from editor.i18n import _
+from editor.model.records import record
 
 Value = str | int | bool
 
