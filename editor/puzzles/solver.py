@@ -24,8 +24,10 @@ one cannot change final scoring, so it reuses the totals of the position before 
 a loud move only the features it changed are scored again (:meth:`Engine.final_parts
 <editor.rules.engine.Engine.final_parts>` of :func:`~editor.model.features.changed_since`),
 the others keep their points. Best margin adds up the last tile's moves that are
-independent of the line before them instead of playing them (:mod:`.independent`). That
-locality holds for the built-in editions; a ruleset with a third-party edition gets final
+independent of the line before them instead of playing them (:mod:`.independent`), and
+the line's last moves of one placement are measured on one play of it (a figure stood on
+a feature the tile leaves open rescores only that feature, see :meth:`Solver._measure`).
+That locality holds for the built-in editions; a ruleset with a third-party edition gets final
 scoring in full after every move.
 
 The same position reached by two lines (a hand holding a tile twice, placed on two cells
