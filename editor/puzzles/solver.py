@@ -24,8 +24,10 @@ one cannot change final scoring, so it reuses the totals of the position before 
 a loud move only the features it changed are scored again (:meth:`Engine.final_parts
 <editor.rules.engine.Engine.final_parts>` of :func:`~editor.model.features.changed_since`),
 the others keep their points. Best margin adds up the last tile's moves that are
-independent of the line before them instead of playing them (:mod:`.independent`). That
-locality holds for the built-in editions; a ruleset with a third-party edition gets final
+independent of the line before them instead of playing them (:mod:`.independent`), and
+the line's last moves of one placement are measured on one play of it (a figure stood on
+a feature the tile leaves open rescores only that feature, see :meth:`Solver._measure`).
+That locality holds for the built-in editions; a ruleset with a third-party edition gets final
 scoring in full after every move.
 
 The same position reached by two lines (a hand holding a tile twice, placed on two cells
@@ -57,14 +59,15 @@ from operator import attrgetter
 from editor.i18n import _, ngettext
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import changed_since
+from editor.model.players import Figure
 from editor.model.position import Position
-from editor.model.tiles import CLOISTER_KINDS
+from editor.model.tiles import CLOISTER_KINDS, Tile
 from editor.model.tilesets import Catalogue, TileSet
 from editor.rules.engine import Engine, FinalParts
-from editor.rules.moves import Move, MoveResult, Turn
+from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
-from .independent import Reference
+from .independent import LOCAL_FIGURES, Reference
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
 from .puzzle import Puzzle, PuzzleError, move_from_dict
@@ -371,6 +374,16 @@ class Solver:
             line = self._reference.line(engine, part, parts, totals,
                                         [self.gained(p) for p in range(len(board.players))],
                                         goal)
+        effects = [line.effect(m) for m in moves] if line is not None else None
+        # the line's last moves, grouped by placement to measure their figures together
+        groups: dict[tuple[object, ...], list[Move]] | None = None
+        if reuse and index == len(self.hand) - 1 and self._figures_local(self.hand[index]):
+            groups = {}
+            for j, move in enumerate(moves):
+                if effects is None or effects[j] is None:
+                    groups.setdefault((move.x, move.y, move.rotation, move.choices),
+                                      []).append(move)
+        measured: dict[Move, Outcome] = {}
         progress, where = self.progress, self._where
         level = len(where) if where is not None else 2
         watched = progress is not None and level < 2
@@ -380,7 +393,19 @@ class Solver:
                 self._tick(level, j, len(moves))
             elif progress is not None:
                 progress.check()
-            effect = line.effect(move) if line is not None else None
+            effect = effects[j] if effects is not None else None
+            if groups is not None and effect is None:
+                group = groups.pop((move.x, move.y, move.rotation, move.choices), None)
+                if group is not None:
+                    assert parts is not None
+                    measured.update(self._measure(group, part, parts))
+                known_outcome = measured.get(move)
+                if known_outcome is not None:
+                    if record:
+                        found.append(Ranked((*prefix, move), (*prefix, move), known_outcome))
+                    if best is None or known_outcome.order > best[0].order:
+                        best = (known_outcome, (move,))
+                    continue
             if effect is not None:
                 assert line is not None
                 if record:
@@ -413,6 +438,62 @@ class Solver:
         if key is not None:
             self._table[key] = best
         return best
+
+    def _figures_local(self, tile: Tile) -> bool:
+        """Whether a figure placed on ``tile`` acts only on its own feature (see
+        :meth:`_measure`)."""
+        return (self.local and set(self.engine.rules.figure_kinds()) <= LOCAL_FIGURES
+                and not self.engine.restricts(tile))
+
+    def _measure(self, group: list[Move], part: int,
+                 parts: FinalParts) -> dict[Move, Outcome]:
+        """The outcomes of the line's last moves ``group``, one tile placement with
+        several figure actions, from the current board whose final parts are ``parts``.
+
+        The placement is played once without a figure; a follower or abbot stood on a
+        feature the tile leaves incomplete changes only that feature's final points
+        (nothing is scored on the track, nothing else changes), so each such move is
+        measured by standing its figure and scoring that feature again. Moves that take a
+        figure back or stand one on a feature the tile completes are left out (played)."""
+        board, engine, goal, player = self.board, self.engine, self.goal, self.player
+        bare = group[0]._replace(figure=None)
+        result = engine.apply(board, bare, Turn(player, part), check=False)
+        known = parts if self._quiet(result) else self._after(parts, result.mark)
+        placed = board.cells[(bare.x, bare.y)]
+        features = known.features
+        found: dict[Move, Outcome] = {}
+        try:
+            for move in group:
+                action = move.figure
+                if action is None:
+                    self._parts = known
+                    found[move] = goal.outcome(self)
+                    continue
+                if action.action != PLACE or action.assign:
+                    continue
+                node = placed.node(action.segment)
+                root = board.find(node)
+                if board.is_complete(root):
+                    continue
+                mark = board.mark()
+                board.add_figure(Figure(action.kind, player, node))
+                board.add_supply(player, action.kind, -1)
+                fresh = engine.final_parts(board, frozenset((root,)))
+                before = features.pop(root, None)
+                points = fresh.features.get(root)
+                if points is not None:
+                    features[root] = points
+                self._parts = FinalParts(fresh.rest, features)
+                try:
+                    found[move] = goal.outcome(self)
+                finally:
+                    features.pop(root, None)
+                    if before is not None:
+                        features[root] = before
+                    board.undo_to(mark)
+        finally:
+            board.undo_to(result.mark)
+        return found
 
     def _position(self, index: int, part: int) -> tuple[object, ...]:
         """What the rest of a line depends on: the board (its hash, tile and figure

@@ -20,7 +20,8 @@ SAMPLE = data_dir("samples") / "first-steps.board.json"
 
 
 def slow_board(hand: int = 2) -> dict:
-    """The 21-tile sample with a best-margin puzzle: two tiles in hand take seconds."""
+    """The 21-tile sample with a best-margin puzzle: three tiles in hand take seconds (two,
+    a fraction of one)."""
     data = json.loads(SAMPLE.read_text(encoding="utf-8"))
     data["players"][0]["supply"]["follower"] = 3
     data["puzzle"] = {"to_move": 0, "objective": {"type": "best-margin"},
@@ -143,7 +144,7 @@ def write(tmp_path: Path, data: dict) -> str:
 
 
 def test_solve_time_limit_prints_the_moves_searched(tmp_path, capsys):
-    board = write(tmp_path, slow_board())
+    board = write(tmp_path, slow_board(3))
     code = main(["solve", board, "--time-limit", "0.5", "--top", "0"])
     out, err = capsys.readouterr()
     assert code == 1
@@ -156,14 +157,14 @@ def test_solve_time_limit_prints_the_moves_searched(tmp_path, capsys):
 
 
 def test_solve_time_limit_as_json(tmp_path, capsys):
-    code = main(["solve", write(tmp_path, slow_board()), "--time-limit", "0.3", "--format",
+    code = main(["solve", write(tmp_path, slow_board(3)), "--time-limit", "0.3", "--format",
                  "json"])
     out, _ = capsys.readouterr()
     assert code == 1 and json.loads(out)["complete"] is False
 
 
 def test_check_time_limit(tmp_path, capsys):
-    data = slow_board()
+    data = slow_board(3)
     data["puzzle"]["solution"] = [{"player": 0, "tile": "base-c2/L", "x": 1, "y": -4,
                                    "rotation": 180}]
     code = main(["check", write(tmp_path, data), "--time-limit", "0.3"])

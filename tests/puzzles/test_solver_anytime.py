@@ -66,7 +66,9 @@ def test_stopped_it_answers_with_the_last_round_it_finished(catalogue, host, mon
 
 def test_a_hand_holding_a_tile_twice_equals_brute_force(catalogue, host):
     """The two tiles placed on two cells in either order reach one position: the table
-    answers the second line without searching it, with the same value."""
+    answers the second line without searching it, with the same value (final scoring in
+    full after every move: with incremental scoring the last tile's moves are measured
+    placement by placement, not looked up)."""
     data = slow_board(1)
     data["players"][0]["supply"]["follower"] = 1
     found, _ = position_from_dict(data, catalogue)
@@ -75,7 +77,7 @@ def test_a_hand_holding_a_tile_twice_equals_brute_force(catalogue, host):
     puzzle = Puzzle(Objective("best-margin"), 0, ["base-c2/V", "base-c2/V"])
     sets = bag_sets(found, rules, catalogue)
     expected = values(position_to_dict(found), rules, catalogue, puzzle, sets)
-    solver = Solver(found.board, rules, puzzle, catalogue, sets)
+    solver = Solver(found.board, rules, puzzle, catalogue, sets, local=False)
     seen: list[tuple] = []
     position = solver._position
 

@@ -1,6 +1,7 @@
 """The solver's shortcuts change nothing: incremental final scoring (``Engine.final_parts``
 of the features a move changed) and the last tile's independent moves added up instead of
-played (:mod:`editor.puzzles.independent`) rank every first move exactly as the search
+played (:mod:`editor.puzzles.independent`), and the figures of a line's last tile measured
+placement by placement (``Solver._measure``) rank every first move exactly as the search
 that plays every line and scores every end in full, on random positions of every base
 ruleset (the brute-force matrix of test_solver.py checks that search against fresh
 boards)."""
@@ -34,9 +35,9 @@ def hand_puzzle(catalogue, rules, rng: random.Random, tiles: int) -> Puzzle:
 
 
 def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
-                        hand_seed: int | None = None) -> None:
-    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each, two
-    tiles in hand: the shortcuts rank as the full search."""
+                        hand_seed: int | None = None, tiles: int = 2) -> None:
+    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each,
+    ``tiles`` tiles in hand: the shortcuts rank as the full search."""
     rules = host.ruleset(spec)
     position = random_position(host, catalogue, spec, seed, size)
     supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
@@ -45,7 +46,7 @@ def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
         player.supply = dict(supply)
     position.board.commit()
     puzzle = hand_puzzle(catalogue, rules, random.Random(seed if hand_seed is None
-                                                         else hand_seed), 2)
+                                                         else hand_seed), tiles)
     fast = ranking(Solver(position.board, rules, puzzle, catalogue))
     assert fast == ranking(Solver(position.board, rules, puzzle, catalogue, local=False))
 
@@ -54,6 +55,34 @@ def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
 @given(spec=st.sampled_from(BASE), seed=st.integers(0, 10**6), size=st.integers(5, 30))
 def test_shortcuts_rank_as_the_full_search(host, catalogue, spec, seed, size):
     assert_same_ranking(host, catalogue, spec, seed, size)
+
+
+@settings(max_examples=12, deadline=None)
+@given(spec=st.sampled_from(BASE), seed=st.integers(0, 10**6), size=st.integers(5, 40))
+def test_one_tile_ranks_as_the_full_search(host, catalogue, spec, seed, size):
+    assert_same_ranking(host, catalogue, spec, seed, size, tiles=1)
+
+
+def test_figures_of_a_placement_are_measured_not_played(host, catalogue, monkeypatch):
+    """With one tile in hand each placement is played once: its figures are stood on it
+    and only their features scored again (and the ranking is the full search's)."""
+    rules = host.ruleset("base:C2")
+    position = random_position(host, catalogue, "base:C2", 8, 40)
+    for player in position.board.players:
+        player.supply = {"follower": 3, "abbot": 1}
+    position.board.commit()
+    puzzle = hand_puzzle(catalogue, rules, random.Random(3), 1)
+    played = []
+    apply = Engine.apply
+
+    def counted(self, board, move, *args, **kwargs):
+        played.append(move)
+        return apply(self, board, move, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "apply", counted)
+    fast = ranking(Solver(position.board, rules, puzzle, catalogue))
+    assert len(fast) > 2 * len(played) > 0
+    assert fast == ranking(Solver(position.board, rules, puzzle, catalogue, local=False))
 
 
 @pytest.mark.parametrize(("seed", "hand_seed"), [(1004, 4), (1005, 5)])
