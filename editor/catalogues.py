@@ -68,6 +68,8 @@ class TextDomain:
 DOMAINS = (
     TextDomain("carcassonne-editor", ROOT / "editor", ROOT / "editor" / "locale"),
     TextDomain("carcassonne-editor-plugins", ROOT / "plugins", ROOT / "plugins" / "locale"),
+    TextDomain("carcassonne-inns-cathedrals", ROOT / "contrib" / "inns-cathedrals" / "src",
+               ROOT / "contrib" / "inns-cathedrals" / "src" / "carcassonne_inns" / "locale"),
 )
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from .host import Edition, FigureKind, hookimpl
 from .jcz import carcassonne_jcz_names
 from .rules import LARGE_FOLLOWER, InnsCathedralsRules
+from .translations import N_
 
 __all__ = ["carcassonne_editions", "carcassonne_jcz_names", "carcassonne_tileset_paths"]
 __version__ = "0.1.0"
@@ -38,9 +39,9 @@ def carcassonne_editions() -> list[Edition]:
                        expansion=True, pairs_with=(base,),
                        citation=f"carcassonne_inns/rules.md#editions [{cite}]")
     return [
-        edition("C1", "Inns & Cathedrals, 1st edition (2002)", "base:C1", "WCP-IC1"),
-        edition("C2", "Inns & Cathedrals, 2nd edition (2015)", "base:C2", "WCP-IC2"),
-        edition("C3", "Inns & Cathedrals, 3rd edition (2021, Big Box 7)", "base:C3",
+        edition("C1", N_("Inns & Cathedrals, 1st edition (2002)"), "base:C1", "WCP-IC1"),
+        edition("C2", N_("Inns & Cathedrals, 2nd edition (2015)"), "base:C2", "WCP-IC2"),
+        edition("C3", N_("Inns & Cathedrals, 3rd edition (2021, Big Box 7)"), "base:C3",
                 "WCP-IC2"),
     ]
 

@@ -15,6 +15,7 @@ from editor.api import (
     RIVER,
     ROAD,
     Board,
+    Domain,
     Edition,
     FeatureInfo,
     FeatureValue,
@@ -30,7 +31,7 @@ from editor.api import (
 )
 
 __all__ = [
-    "CITY", "FIELD", "GARDEN", "MONASTERY", "RIVER", "ROAD", "Board", "Edition", "FeatureInfo",
+    "CITY", "FIELD", "GARDEN", "MONASTERY", "RIVER", "ROAD", "Board", "Domain", "Edition", "FeatureInfo",
     "FeatureValue", "FigureAction", "FigureKind", "Finding", "JczNames", "Offer", "Placed",
     "Slot", "define", "hookimpl",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .host import JczNames, hookimpl
 from .rules import LARGE_FOLLOWER
+from .translations import N_
 
 PART = "inns-cathedrals"
 NAMES = JczNames(
@@ -15,9 +16,9 @@ NAMES = JczNames(
           ("inns-and-cathedrals", "2"): ("inns-cathedrals:C2", "inns-cathedrals-c2")},
     figures={"big-follower": (LARGE_FOLLOWER, PART)},
     meeples={"big": LARGE_FOLLOWER},
-    switches={"inn": "a road with an inn scoring 2 per tile or nothing",
-              "cathedral": "a city with a cathedral scoring 3 per tile and pennant or "
-                           "nothing"},
+    switches={"inn": N_("a road with an inn scoring 2 per tile or nothing"),
+              "cathedral": N_("a city with a cathedral scoring 3 per tile and pennant or "
+                              "nothing")},
 )
 
 

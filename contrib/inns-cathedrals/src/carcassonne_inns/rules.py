@@ -37,6 +37,7 @@ from .host import (
     define,
     hookimpl,
 )
+from .translations import _, ngettext
 
 DOC = "carcassonne_inns/rules.md"
 LARGE_FOLLOWER = "large-follower"
@@ -66,7 +67,12 @@ def tagged(board: Board, feature: FeatureInfo, tag: str) -> bool:
 
 def tiles(n: int) -> str:
     """``1 tile``, ``5 tiles``."""
-    return f"{n} tile" if n == 1 else f"{n} tiles"
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+def pennants(p: int) -> str:
+    """``1 pennant``, ``0 pennants``."""
+    return ngettext("{n} pennant", "{n} pennants", p).format(n=p)
 
 
 class InnsCathedralsRules:
@@ -85,18 +91,19 @@ class InnsCathedralsRules:
         n = feature.size
         if feature.kind == ROAD and tagged(board, feature, INN):
             if not feature.complete:
-                return FeatureValue(0, f"incomplete road of {tiles(n)} with an inn: 0",
-                                    RULE_INN)
-            return FeatureValue(2 * n, f"completed road of {tiles(n)} with an inn: 2×{n}",
-                                RULE_INN)
+                return FeatureValue(0, _("incomplete road of {tiles} with an inn: 0").format(
+                    tiles=tiles(n)), RULE_INN)
+            return FeatureValue(2 * n, _("completed road of {tiles} with an inn: 2×{n}").format(
+                tiles=tiles(n), n=n), RULE_INN)
         if feature.kind == CITY and tagged(board, feature, CATHEDRAL):
             p = feature.pennants
-            what = f"{tiles(n)}, {p} pennant{'' if p == 1 else 's'}"
             if not feature.complete:
-                return FeatureValue(0, f"incomplete city of {what} with a cathedral: 0",
-                                    RULE_CATHEDRAL)
-            return FeatureValue(3 * (n + p), f"completed city of {what} with a cathedral: "
-                                             f"3×{n} + 3×{p}", RULE_CATHEDRAL)
+                return FeatureValue(0, _(
+                    "incomplete city of {tiles}, {pennants} with a cathedral: 0").format(
+                    tiles=tiles(n), pennants=pennants(p)), RULE_CATHEDRAL)
+            return FeatureValue(3 * (n + p), _(
+                "completed city of {tiles}, {pennants} with a cathedral: 3×{n} + 3×{p}").format(
+                tiles=tiles(n), pennants=pennants(p), n=n, p=p), RULE_CATHEDRAL)
         return None
 
     # -- the large follower --------------------------------------------------------------
@@ -116,15 +123,18 @@ class InnsCathedralsRules:
         where: dict[str, Any] = {"cell": (placed.x, placed.y), "segment": action.segment}
         wrong = misplaced(kind)
         if wrong is not None:
-            return [Finding(f"the large follower may not stand on a {kind}: {wrong} — "
-                            f"{RULE_LARGE}", code="large-follower-placement", **where)]
+            return [Finding(_("the large follower may not stand here ({feature}): {why} — "
+                              "{rule}").format(feature=kind, why=wrong, rule=RULE_LARGE),
+                            code="large-follower-placement", **where)]
         node = placed.node(action.segment)
         root = board.find(node)
         holders = sorted({board.players[f.owner].name for f in board.figures
                           if f.node != node and board.find(f.node) == root})
         if holders:
-            return [Finding(f"the {kind} is already occupied (by {', '.join(holders)}) — "
-                            f"{RULE_LARGE}", code="feature-occupied", **where)]
+            return [Finding(_("this feature ({feature}) is already occupied (by {players}) "
+                              "— {rule}").format(feature=kind, players=", ".join(holders),
+                                                 rule=RULE_LARGE),
+                            code="feature-occupied", **where)]
         return []
 
     @hookimpl
@@ -135,7 +145,8 @@ class InnsCathedralsRules:
             wrong = misplaced(kind) if fig.kind == LARGE_FOLLOWER and kind != RIVER else None
             if wrong is not None:
                 findings.append(Finding(
-                    f"a large follower stands on a {kind}: {wrong} — {RULE_LARGE}",
+                    _("a large follower stands where it may not ({feature}): {why} — "
+                      "{rule}").format(feature=kind, why=wrong, rule=RULE_LARGE),
                     code="large-follower-placement", cell=board.cell_of(fig.node),
                     segment=board.segment_of(fig.node).id))
         return findings
@@ -144,9 +155,9 @@ class InnsCathedralsRules:
 def misplaced(kind: str) -> str | None:
     """Why a large follower may not stand on a segment of ``kind`` (None if it may)."""
     if kind == RIVER:
-        return "no figure stands on the river"
+        return _("no figure stands on the river")
     if kind == GARDEN:
-        return "only the abbot stands on a garden"
+        return _("only the abbot stands on a garden")
     if kind not in STANDS_ON:
-        return "it stands on roads, cities, fields and monasteries"
+        return _("it stands on roads, cities, fields and monasteries")
     return None
