@@ -42,7 +42,7 @@ def test_a_large_followers_finding_is_french(host, catalogue, french):
     found = [f.message for f in g.engine.position_findings(g.board)
              if f.code == "large-follower-placement"]
     assert len(found) == 1
-    assert found[0].startswith("un grand meeple se trouve là où il ne peut pas être (garden) : "
+    assert found[0].startswith("un grand meeple se trouve là où il ne peut pas être (jardin) : "
                                "seul l'abbé se pose sur un jardin — ")
     assert "le grand meeple se pose là où un meeple le peut" in found[0]
 

@@ -27,11 +27,12 @@ from editor.api import (
     Placed,
     Slot,
     define,
+    feature_name,
     hookimpl,
 )
 
 __all__ = [
-    "CITY", "FIELD", "GARDEN", "MONASTERY", "RIVER", "ROAD", "Board", "Domain", "Edition", "FeatureInfo",
-    "FeatureValue", "FigureAction", "FigureKind", "Finding", "JczNames", "Offer", "Placed",
-    "Slot", "define", "hookimpl",
+    "CITY", "FIELD", "GARDEN", "MONASTERY", "RIVER", "ROAD", "Board", "Domain", "Edition",
+    "FeatureInfo", "FeatureValue", "FigureAction", "FigureKind", "Finding", "JczNames", "Offer",
+    "Placed", "Slot", "define", "feature_name", "hookimpl",
 ]

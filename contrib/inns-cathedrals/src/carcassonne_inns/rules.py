@@ -35,6 +35,7 @@ from .host import (
     Placed,
     Slot,
     define,
+    feature_name,
     hookimpl,
 )
 from .translations import _, ngettext
@@ -124,7 +125,8 @@ class InnsCathedralsRules:
         wrong = misplaced(kind)
         if wrong is not None:
             return [Finding(_("the large follower may not stand here ({feature}): {why} — "
-                              "{rule}").format(feature=kind, why=wrong, rule=RULE_LARGE),
+                              "{rule}").format(feature=feature_name(kind), why=wrong,
+                                               rule=RULE_LARGE),
                             code="large-follower-placement", **where)]
         node = placed.node(action.segment)
         root = board.find(node)
@@ -132,8 +134,8 @@ class InnsCathedralsRules:
                           if f.node != node and board.find(f.node) == root})
         if holders:
             return [Finding(_("this feature ({feature}) is already occupied (by {players}) "
-                              "— {rule}").format(feature=kind, players=", ".join(holders),
-                                                 rule=RULE_LARGE),
+                              "— {rule}").format(feature=feature_name(kind),
+                                                 players=", ".join(holders), rule=RULE_LARGE),
                             code="feature-occupied", **where)]
         return []
 
@@ -146,7 +148,7 @@ class InnsCathedralsRules:
             if wrong is not None:
                 findings.append(Finding(
                     _("a large follower stands where it may not ({feature}): {why} — "
-                      "{rule}").format(feature=kind, why=wrong, rule=RULE_LARGE),
+                      "{rule}").format(feature=feature_name(kind), why=wrong, rule=RULE_LARGE),
                     code="large-follower-placement", cell=board.cell_of(fig.node),
                     segment=board.segment_of(fig.node).id))
         return findings
