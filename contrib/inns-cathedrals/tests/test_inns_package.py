@@ -214,3 +214,12 @@ def test_h8_compare_across_editions(host, catalogue, tmp_path, capsys):
     save_position(farm, Position(g.board, ["base:C1", "inns-cathedrals:C1"]))
     assert compared(farm, [*editions, "base:C1[rules=2001] + inns-cathedrals:C1"],
                     capsys) == [[4, 4], [3, 3], [3, 3], [3, 3]]
+
+
+def test_score_explains_in_french_with_lang_fr(host, catalogue, tmp_path, capsys):
+    """``--lang fr``: the plugin's own catalogue translates its explanation and its rule."""
+    path = h4_board(host, catalogue, tmp_path)
+    assert main(["score", str(path), "--final", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "ville inachevée de 5 tuiles, 0 blason, avec une cathédrale : 0" in out
+    assert "incomplete city" not in out
