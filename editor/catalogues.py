@@ -1,4 +1,5 @@
-"""The translation catalogues of the editor and the built-in plugins, kept with Babel.
+"""The translation catalogues of the editor, the built-in plugins and the Inns & Cathedrals
+plugin in ``contrib/`` (its own domain, in its wheel), kept with Babel.
 
 ``python -m editor.catalogues update`` extracts every message marked with ``_``, ``N_``,
 ``NP_``, ``ngettext``, ``pgettext`` or ``npgettext`` from the sources of each text domain, writes
