@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import field
 
 from .board import Board, Cell, figure_order
@@ -153,7 +153,6 @@ def changed_since(board: Board, mark: int) -> set[int]:
     <editor.rules.engine.Engine.final_parts>`)."""
     nodes: set[int] = set()
     cells, kinds, opens, find = board.cells, board.kinds, board.opens, board.find
-    node_cell, node_segment = board.node_cell, board.node_segment
     journal = board.journal
     for i in range(mark, len(journal)):
         entry = journal[i]
@@ -172,14 +171,19 @@ def changed_since(board: Board, mark: int) -> set[int]:
                         nodes.update(first + c for c in other.orientation.tile.cloisters)
             for n in placed.nodes():
                 root = find(n)
-                if kinds[root] != CITY or opens[root]:
-                    continue
-                for m in board.ring_from(root):
-                    other = cells[node_cell[m]]
-                    first = other.first_node
-                    nodes.update(first + f for f in
-                                 other.orientation.tile.field_links[node_segment[m]])
+                if kinds[root] == CITY and not opens[root]:
+                    nodes.update(fields_beside(board, root))
     return nodes
+
+
+def fields_beside(board: Board, city_root: int) -> Iterator[int]:
+    """Nodes of the field segments beside the city ``city_root`` (on its tiles, linked to
+    its segments): the fields whose farms its completion or opening changes."""
+    cells, node_cell, node_segment = board.cells, board.node_cell, board.node_segment
+    for m in board.ring_from(city_root):
+        other = cells[node_cell[m]]
+        first = other.first_node
+        yield from (first + f for f in other.orientation.tile.field_links[node_segment[m]])
 
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:

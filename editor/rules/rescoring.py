@@ -23,6 +23,7 @@ from typing import Any
 from editor import i18n
 from editor.model.board import Board, Cell
 from editor.model.events import Event
+from editor.model.features import fields_beside
 from editor.model.findings import Finding
 from editor.model.ports import SIDE_DELTA
 from editor.model.tiles import CITY, FIELD
@@ -115,7 +116,6 @@ def touched(board: Board, dirty: Iterable[Cell]) -> set[int]:
     figures, monasteries and gardens counting their neighbours), and the fields touching
     those of them that are cities (a city completed or opened there)."""
     cells, find = board.cells, board.find
-    node_cell, node_segment = board.node_cell, board.node_segment
     around: set[Cell] = set()
     for x, y in dirty:
         around.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -124,13 +124,9 @@ def touched(board: Board, dirty: Iterable[Cell]) -> set[int]:
         placed = cells.get(cell)
         if placed is not None:
             roots.update(map(find, placed.nodes()))
-    features = board.feature_of
-    for root in [r for r in roots if features[r].kind == CITY]:
-        for m in features[root].members:
-            other = cells[node_cell[m]]
-            first = other.first_node
-            roots.update(find(first + f)
-                         for f in other.orientation.tile.field_links[node_segment[m]])
+    kinds = board.kinds
+    for root in [r for r in roots if kinds[r] == CITY]:
+        roots.update(map(find, fields_beside(board, root)))
     return roots
 
 
