@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from editor import logs
+from editor.formats.jsonio import STDIN
 from editor.i18n import _
 from editor.model.findings import Severity
 from editor.model.position import Position
@@ -28,6 +29,16 @@ def add_format(parser: Any) -> None:
     """The ``--format text|json`` option."""
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help=_("output for people (text, the default) or for tools (json)"))
+
+
+def output_clash(args: Any, prog: str) -> bool:
+    """Whether ``-o -`` and ``--format json`` would both write to standard output (then
+    said on stderr)."""
+    if args.output != STDIN or args.format != "json":
+        return False
+    print(_("{prog}: -o - and --format json both write to standard output: choose "
+            "one").format(prog=prog), file=sys.stderr)
+    return True
 
 
 def add_rules(parser: Any, many: bool = False, default: str | None = None) -> None:

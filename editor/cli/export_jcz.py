@@ -18,7 +18,7 @@ from editor.jcz.export import Export, export_position, save_jcz
 from editor.plugins import default_host
 from editor.workspace import catalogue
 
-from .common import CommandError, add_format, load
+from .common import CommandError, add_format, load, output_clash
 from .import_jcz import finish
 
 PROG = "carcassonne-editor export-jcz"
@@ -44,9 +44,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Export and report."""
-    if args.output == STDIN and args.format == "json":
-        print(_("{prog}: -o - and --format json both write to standard output: choose "
-                "one").format(prog=PROG), file=sys.stderr)
+    if output_clash(args, PROG):
         return 2
     host = default_host()
     try:

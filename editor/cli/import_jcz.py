@@ -22,7 +22,7 @@ from editor.model.findings import Finding, Severity
 from editor.plugins import default_host
 from editor.workspace import catalogue
 
-from .common import add_format, print_json, report_plugin_errors
+from .common import add_format, output_clash, print_json, report_plugin_errors
 from .validate import board_findings
 
 PROG = "carcassonne-editor import-jcz"
@@ -47,9 +47,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Convert, replay to the end of the log, write."""
-    if args.output == STDIN and args.format == "json":
-        print(_("{prog}: -o - and --format json both write to standard output: choose "
-                "one").format(prog=PROG), file=sys.stderr)
+    if output_clash(args, PROG):
         return 2
     save, findings = read_save(args.save)
     if save is None:

@@ -92,10 +92,14 @@ def test_import_jcz_writes_the_board_to_standard_output(
     assert "wrote <stdout>: 4 tiles, 3 moves" in err
 
 
-def test_import_jcz_json_report_and_board_cannot_share_stdout(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["import-jcz", str(JCZ / "tiny-city.jcz"), "-o", "-", "--format", "json"]) == 2
-    assert "both write to standard output" in capsys.readouterr().err
+@pytest.mark.parametrize(("command", "source"), [("import-jcz", JCZ / "tiny-city.jcz"),
+                                                  ("export-jcz", SAMPLE)])
+def test_json_report_and_output_cannot_share_stdout(
+        command: str, source: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, str(source), "-o", "-", "--format", "json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert f"carcassonne-editor {command}: -o - and --format json both write" in err
 
 
 def test_import_jcz_and_replay_read_standard_input(monkeypatch: pytest.MonkeyPatch,
