@@ -15,8 +15,18 @@ instead of playing again every move that is *independent* of the line (:class:`L
   nothing, whatever joins it);
 - nobody's goods changed, final scoring has no points beyond those of features (goods
   majorities, the 2000 and 2001 farm rules do not add up feature by feature) on the
-  position, after the move or after the line, and the player has the same kinds of figure
-  in supply and the same special actions, in the first part of a turn.
+  position, after the move or after the line, in the first part of a turn.
+
+Only the moves legal at the line's end are looked up, so a line that used up a kind of
+figure, or stood the abbot it may now take back, composes too: a move placing a figure the
+player no longer has is not asked for, and one taking back a figure the line stood is not
+in the reference (it is played).
+
+Below the puzzle's position, a hand of three tiles or more measures the last tile again
+on the board before the last two tiles, for the moves the first reference cannot compose
+there (those meeting the line's first moves): the search (:mod:`.solver`) keeps a stack of
+references, and a move of the last tile is added up from the first of them it is
+independent of.
 
 The rest are played. Like the solver's quiet moves this rests on final scoring adding up
 feature by feature and on moves acting only on the features they meet, which the base
@@ -83,25 +93,26 @@ def touched_roots(board: Board, mark: int, nodes: int) -> tuple[frozenset[int], 
 
 class Reference:
     """The moves of the hand's last tile measured on the position (board at ``mark``, with
-    final parts ``parts``); :meth:`line` composes them with a line below it."""
+    final parts ``parts``; only those ``wanted`` says, when given); :meth:`line` composes
+    them with a line below it."""
 
     def __init__(self, engine: Engine, board: Board, player: int, tile: Tile,
                  parts: FinalParts, totals: Callable[[FinalParts], list[int]],
-                 after: Callable[[FinalParts, int], FinalParts]) -> None:
+                 after: Callable[[FinalParts, int], FinalParts],
+                 wanted: Callable[[Move], bool] | None = None) -> None:
         self.board = board
-        self.player = player
         self.mark = board.mark()
         self.nodes = len(board.parent)
         self.goods = [dict(p.goods) for p in board.players]
-        self.kinds = _kinds(board, player)
         turn = Turn(player)
-        self.specials = engine.special_actions(board, player, turn)
         scores = [p.score for p in board.players]
         before = totals(parts)
         self.effects: dict[Move, Effect] = {}
         if any(parts.rest):
             return
         for move in engine.legal_moves(board, tile, player, turn):
+            if wanted is not None and not wanted(move):
+                continue
             result = engine.apply(board, move, Turn(player), check=False)
             moved = after(parts, result.mark)
             if not any(moved.rest) and self._same_goods():
@@ -121,16 +132,14 @@ class Reference:
     def _same_goods(self) -> bool:
         return all(p.goods == g for p, g in zip(self.board.players, self.goods, strict=True))
 
-    def line(self, engine: Engine, part: int, parts: FinalParts, totals: list[int],
-             gained: list[int], goal: Goal) -> Line | None:
+    def line(self, part: int, parts: FinalParts, totals: list[int], gained: list[int],
+             goal: Goal) -> Line | None:
         """The line of moves played since the reference, ending on the current board
         (its final ``parts`` and ``totals``, the points each player ``gained`` over the
         puzzle), to compose the last tile's moves with; None when none may be (see the
         module docstring)."""
-        board, player = self.board, self.player
-        if (part != 1 or not self.effects or any(parts.rest) or not self._same_goods()
-                or _kinds(board, player) != self.kinds
-                or engine.special_actions(board, player, Turn(player)) != self.specials):
+        board = self.board
+        if part != 1 or not self.effects or any(parts.rest) or not self._same_goods():
             return None
         cells = [entry[1] for entry in board.journal[self.mark:] if entry[0] == "place"]
         touched, hot = touched_roots(board, self.mark, self.nodes)
@@ -201,6 +210,3 @@ class _End:
     def dead(self, cell: Cell) -> bool:  # pragma: no cover - composable goals never ask
         raise AssertionError("a composed line has no bag")
 
-
-def _kinds(board: Board, player: int) -> tuple[str, ...]:
-    return tuple(sorted(k for k, n in board.players[player].supply.items() if n > 0))

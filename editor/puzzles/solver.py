@@ -24,7 +24,10 @@ one cannot change final scoring, so it reuses the totals of the position before 
 a loud move only the features it changed are scored again (:meth:`Engine.final_parts
 <editor.rules.engine.Engine.final_parts>` of :func:`~editor.model.features.changed_since`),
 the others keep their points. Best margin adds up the last tile's moves that are
-independent of the line before them instead of playing them (:mod:`.independent`), and
+independent of the line before them instead of playing them (:mod:`.independent`: with
+three tiles or more, those meeting the line's first moves are measured again below them,
+on the board before the last two tiles, and added up from there when they are independent
+of the rest of the line), and
 the line's last moves of one placement are measured on one play of it (a figure stood on
 a feature the tile leaves open rescores only that feature, see :meth:`Solver._measure`).
 That locality holds for the built-in editions; a ruleset with a third-party edition gets final
@@ -67,7 +70,7 @@ from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
-from .independent import LOCAL_FIGURES, Reference
+from .independent import LOCAL_FIGURES, Effect, Line, Reference
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
 from .puzzle import Puzzle, PuzzleError, move_from_dict
@@ -133,8 +136,9 @@ class Solver:
         self._where: list[tuple[int, int]] | None = None
         #: position (see :meth:`_position`) → its best outcome and line, for one hand
         self._table: dict[tuple[object, ...], tuple[Outcome, tuple[Move, ...]]] = {}
-        #: the last tile's moves measured on the position, while ranking (when usable)
-        self._reference: Reference | None = None
+        #: the last tile's moves measured on the position, while ranking (when usable), and
+        #: below it on the board before the last two tiles those it cannot compose
+        self._references: list[Reference] = []
         #: first move → its place in the ranking of the round before (anytime search)
         self._order: dict[Move, int] = {}
         #: whether the last ranking searched the whole hand (False: a time limit cut it short)
@@ -221,9 +225,9 @@ class Solver:
             if self.goal.composable and self.local and Reference.usable(self.engine,
                                                                          self.hand):
                 parts = self.engine.final_parts(self.board)
-                self._reference = Reference(self.engine, self.board, self.player,
-                                            self.hand[-1], parts, self._totals_of,
-                                            self._after)
+                self._references = [Reference(self.engine, self.board, self.player,
+                                              self.hand[-1], parts, self._totals_of,
+                                              self._after)]
             self._search(0, part, parts, depth, [], found)
         except Stopped as stopped:
             stopped.partial = _ranked(found)
@@ -231,7 +235,7 @@ class Solver:
         finally:
             self._where = None
             self._table = {}
-            self._reference = None
+            self._references = []
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
@@ -367,14 +371,47 @@ class Solver:
         reuse = goal.needs_final and self.local
         if reuse and parts is None:
             parts = engine.final_parts(board)
-        line = None
-        if self._reference is not None and index == len(self.hand) - 1:
+        references = self._references
+        last = len(self.hand) - 1
+        lines = self._lines(part, parts) if references and (
+            index == last or index == last - 1 > 0) else []
+        inner = False
+        if references and index == last - 1 > 0:
+            # the last tile's moves the lines above cannot compose, measured here
             assert parts is not None
-            totals = self._totals_of(parts)
-            line = self._reference.line(engine, part, parts, totals,
-                                        [self.gained(p) for p in range(len(board.players))],
-                                        goal)
-        effects = [line.effect(m) for m in moves] if line is not None else None
+            outer = lines
+            references.append(Reference(
+                engine, board, player, self.hand[-1], parts, self._totals_of, self._after,
+                lambda m: not any(line.effect(m) for line in outer)))
+            inner = True
+            lines = []
+        try:
+            return self._moves(index, part, parts, depth, prefix, found, key, record, moves,
+                               lines)
+        finally:
+            if inner:
+                references.pop()
+
+    def _moves(self, index: int, part: int, parts: FinalParts | None, depth: int,
+               prefix: list[Move], found: list[Ranked], key: tuple[object, ...] | None,
+               record: bool, moves: list[Move],
+               lines: list[Line]) -> tuple[Outcome, tuple[Move, ...]]:
+        """The rest of :meth:`_search` once its ``moves`` are known; ``lines`` compose the
+        last tile's independent moves."""
+        board, engine, goal, player = self.board, self.engine, self.goal, self.player
+        reuse = goal.needs_final and self.local
+        # each move's effect from the first line composing it, and that line
+        effects: list[Effect | None] | None = None
+        owners: list[Line] = []
+        if lines:
+            effects = []
+            for m in moves:
+                for line in lines:
+                    effect = line.effect(m)
+                    if effect is not None:
+                        break
+                owners.append(line)
+                effects.append(effect)
         # the line's last moves, grouped by placement to measure their figures together
         groups: dict[tuple[object, ...], list[Move]] | None = None
         if reuse and index == len(self.hand) - 1 and self._figures_local(self.hand[index]):
@@ -407,7 +444,7 @@ class Solver:
                         best = (known_outcome, (move,))
                     continue
             if effect is not None:
-                assert line is not None
+                line = owners[j]
                 if record:
                     composed = line.outcome(effect)
                     found.append(Ranked((*prefix, move), (*prefix, move), composed))
@@ -438,6 +475,17 @@ class Solver:
         if key is not None:
             self._table[key] = best
         return best
+
+    def _lines(self, part: int, parts: FinalParts | None) -> list[Line]:
+        """The lines from each reference to the current board that may compose (see
+        :meth:`Reference.line <.independent.Reference.line>`)."""
+        assert parts is not None
+        board = self.board
+        totals = self._totals_of(parts)
+        gained = [self.gained(p) for p in range(len(board.players))]
+        found = (r.line(part, parts, totals, gained, self.goal)
+                 for r in self._references)
+        return [line for line in found if line is not None]
 
     def _figures_local(self, tile: Tile) -> bool:
         """Whether a figure placed on ``tile`` acts only on its own feature (see

@@ -146,3 +146,61 @@ def test_final_parts_of_the_changed_features_update_the_totals(host, catalogue, 
             totals = [t + n for t, n in zip(totals, points, strict=True)]
         assert totals == engine.final_totals(board)
         board.undo_to(result.mark)
+
+
+def assert_same_without_references(host, catalogue, monkeypatch, spec: str, seed: int,
+                                   size: int, tiles: int) -> None:
+    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each: the
+    search composing the last tile's moves ranks as the one playing them all."""
+    rules = host.ruleset(spec)
+    position = random_position(host, catalogue, spec, seed, size)
+    supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
+        {"follower": 3}
+    for player in position.board.players:
+        player.supply = dict(supply)
+    position.board.commit()
+    puzzle = hand_puzzle(catalogue, rules, random.Random(seed), tiles)
+    fast = ranking(Solver(position.board, rules, puzzle, catalogue))
+    with monkeypatch.context() as patched:
+        patched.setattr(independent.Reference, "usable", staticmethod(lambda *_: False))
+        assert fast == ranking(Solver(position.board, rules, puzzle, catalogue))
+
+
+@pytest.mark.slow  # about 12 s
+@pytest.mark.parametrize(("spec", "seed", "size"), [
+    ("base:C2", 570610, 12), ("base:C2", 944984, 5), ("base:C2", 876084, 7),
+    ("base:C3", 495185, 8), ("base:C1[rules=2000]", 381696, 12)])
+def test_three_tiles_compose_as_they_play(host, catalogue, monkeypatch, spec, seed, size):
+    """Three tiles: the last tile's moves added up from the reference on the puzzle's
+    position or from the one measured below each first move (for those meeting it)."""
+    assert_same_without_references(host, catalogue, monkeypatch, spec, seed, size, 3)
+
+
+def test_moves_meeting_the_first_move_are_added_up_below_it(host, catalogue, monkeypatch):
+    """Three tiles: the last tile's moves the first reference cannot compose are measured
+    again below each first move, and many of them are added up from there."""
+    firsts: list[independent.Reference] = []
+    composed = []
+    build, effect = independent.Reference.__init__, independent.Line.effect
+
+    def built(self, *args, **kwargs):
+        build(self, *args, **kwargs)
+        if not firsts:
+            firsts.append(self)
+
+    def counted(self, move):
+        found = effect(self, move)
+        if found is not None and self.reference is not firsts[0]:
+            composed.append(move)
+        return found
+
+    monkeypatch.setattr(independent.Reference, "__init__", built)
+    monkeypatch.setattr(independent.Line, "effect", counted)
+    rules = host.ruleset("base:C2")
+    position = random_position(host, catalogue, "base:C2", 570610, 12)
+    for player in position.board.players:
+        player.supply = {"follower": 3, "abbot": 1}
+    position.board.commit()
+    Solver(position.board, rules, hand_puzzle(catalogue, rules, random.Random(570610), 3),
+           catalogue).rank()
+    assert len(composed) > 100
