@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import field
 
 from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
-from .tiles import CITY, EDGE_KINDS, FIELD
+from .tiles import CITY, EDGE_KINDS, FIELD, Segment
 
 
 @record(slots=True)
@@ -197,3 +197,42 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
         for i in placed.orientation.tile.city_links[node_segment[n]]:
             result.add(find(first + i))
     return result
+
+
+
+def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
+    """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
+    size) and the roots of the cities it touches (:func:`city_roots_of_field`).
+
+    One walk along each field's ring that reads only the board's per-node lists: a node's
+    tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
+    being consecutive), and its city links come from a memo keyed by its segment, checked
+    against the segments the board holds for that tile (the links depend on nothing
+    else). On a large board the cells' tuples, the cells dict and the placed tiles are
+    reads at random that cost more than the work."""
+    ring, parent, segments, node_segment = board.ring, board.parent, board.segments, \
+        board.node_segment
+    memo: dict[int, tuple[list[Segment], tuple[tuple[int, ...], ...]]] = {}
+    found = {}
+    for root in roots:
+        firsts: set[int] = set()
+        cities: set[int] = set()
+        n = root
+        while True:
+            i = node_segment[n]
+            first = n - i
+            firsts.add(first)
+            known = memo.get(id(segments[n]))
+            if known is None or segments[first:first + len(known[0])] != known[0]:
+                tile = board.cells[board.node_cell[n]].orientation.tile
+                known = memo[id(segments[n])] = (list(tile.segments), tile.city_links)
+            for c in known[1][i]:
+                c += first
+                while parent[c] != c:
+                    c = parent[c]
+                cities.add(c)
+            n = ring[n]
+            if n == root:
+                break
+        found[root] = (len(firsts), cities)
+    return found
