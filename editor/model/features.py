@@ -200,6 +200,7 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
 
 
 
+
 def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
     """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
     size) and the roots of the cities it touches (:func:`city_roots_of_field`).
@@ -208,11 +209,12 @@ def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, se
     tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
     being consecutive), and its city links come from a memo keyed by its segment, checked
     against the segments the board holds for that tile (the links depend on nothing
-    else). On a large board the cells' tuples, the cells dict and the placed tiles are
-    reads at random that cost more than the work."""
+    else; a segment touching no city has none on any tile). On a large board the cells'
+    tuples, the cells dict and the placed tiles are reads at random that cost more than
+    the work."""
     ring, parent, segments, node_segment = board.ring, board.parent, board.segments, \
         board.node_segment
-    memo: dict[int, tuple[list[Segment], tuple[tuple[int, ...], ...]]] = {}
+    memo: dict[int, tuple[list[Segment], int, tuple[int, ...]] | None] = {}
     found = {}
     for root in roots:
         firsts: set[int] = set()
@@ -222,17 +224,26 @@ def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, se
             i = node_segment[n]
             first = n - i
             firsts.add(first)
-            known = memo.get(id(segments[n]))
-            if known is None or segments[first:first + len(known[0])] != known[0]:
-                tile = board.cells[board.node_cell[n]].orientation.tile
-                known = memo[id(segments[n])] = (list(tile.segments), tile.city_links)
-            for c in known[1][i]:
-                c += first
-                while parent[c] != c:
-                    c = parent[c]
-                cities.add(c)
+            seg = segments[n]
+            known = memo.get(id(seg), ())
+            if known == () or known is not None and \
+                    segments[first:first + known[1]] != known[0]:
+                known = memo[id(seg)] = _links_here(board, n) if seg.cities else None
+            if known is not None:
+                for c in known[2]:
+                    c += first
+                    while parent[c] != c:
+                        c = parent[c]
+                    cities.add(c)
             n = ring[n]
             if n == root:
                 break
         found[root] = (len(firsts), cities)
     return found
+
+
+def _links_here(board: Board, node: int) -> tuple[list[Segment], int, tuple[int, ...]]:
+    """The segments of the tile holding ``node``, their number, and the positions of the
+    cities its segment touches."""
+    tile = board.cells[board.node_cell[node]].orientation.tile
+    return list(tile.segments), len(tile.segments), tile.city_links[board.node_segment[node]]
