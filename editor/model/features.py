@@ -201,6 +201,10 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
 
 
 
+#: What :func:`field_reach`'s memo holds for a segment it has not met yet.
+_UNSEEN: tuple[list[Segment], int, tuple[int, ...]] = ([], -1, ())
+
+
 def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
     """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
     size) and the roots of the cities it touches (:func:`city_roots_of_field`).
@@ -225,9 +229,9 @@ def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, se
             first = n - i
             firsts.add(first)
             seg = segments[n]
-            known = memo.get(id(seg), ())
-            if known == () or known is not None and \
-                    segments[first:first + known[1]] != known[0]:
+            known = memo.get(id(seg), _UNSEEN)
+            if known is _UNSEEN or (known is not None
+                                    and segments[first:first + known[1]] != known[0]):
                 known = memo[id(seg)] = _links_here(board, n) if seg.cities else None
             if known is not None:
                 for c in known[2]:

@@ -6,7 +6,9 @@ dropped. With the collector on, those allocations still trigger collections, and
 collection of the oldest generation traverses every element of the board's per-node lists
 (at 100,000 tiles, about a third of a second each, several times per scoring) to find
 nothing. Held off, the scoring's garbage is freed as it goes, and what it keeps (its
-events) is collected as usual once the collector is back.
+events) is collected as usual once the collector is back. Where the automatic collector is
+already off (the editor's window collects on its GUI thread instead,
+``editor/qt/collector.py``), it is left off and untouched.
 """
 
 from __future__ import annotations
