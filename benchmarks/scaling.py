@@ -7,7 +7,9 @@ fitting frontier cells, a follower on about one tile in four, supplies large eno
 figures never run out). "building" times ``Engine.apply`` of the same moves on an empty
 board (tile placement, figure, completions and their scoring, the garbage collector on);
 "final scoring" times ``Engine.final_scoring`` of the finished board, per tile (the
-median of at least three scorings). Targets (2 cores): final scoring per tile at 100,000
+median of at least three scorings), with the collector on as the process leaves it:
+``Engine.final_scoring`` itself holds it off while it runs, for every caller
+(:mod:`editor.rules.collector`). Targets (2 cores): final scoring per tile at 100,000
 tiles within 1.5× of the 1,000-tile figure; 100,000 tiles built in under 30 s.
 """
 

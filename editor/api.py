@@ -23,7 +23,7 @@ actions. Rules are cited with :func:`define` so that every point says why.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from editor.hookspecs import hookimpl
@@ -65,7 +65,7 @@ __all__ = [
     "FigureAction", "FigureKind", "Finding", "Hooks", "JczNames", "Offer", "OptionSpec",
     "Placed", "Player", "RuleRef", "Ruleset", "Segment", "Severity", "Slot", "Tile", "Turn",
     "Value", "city_roots_of_field", "define", "describe", "events", "feature_name",
-    "figure_name", "figures_by_root", "goods_name", "hookimpl", "measure",
+    "field_reach", "figure_name", "figures_by_root", "goods_name", "hookimpl", "measure",
 ]
 
 
@@ -119,6 +119,12 @@ def measure(board: Board, node: int) -> tuple[int, int]:
     """Tiles and pennants of the feature holding ``node``: what :func:`describe` counts,
     without describing the rest (for scoring that needs only the points)."""
     return _features.measure(cast("ModelBoard", board), node)
+
+
+def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
+    """For each field root in ``roots``: its tiles and the roots of the cities it touches
+    (as :func:`describe` counts them), for many fields at once."""
+    return _features.field_reach(cast("ModelBoard", board), roots)
 
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import field
 
 from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
-from .tiles import CITY, EDGE_KINDS, FIELD
+from .tiles import CITY, EDGE_KINDS, FIELD, Segment
 
 
 @record(slots=True)
@@ -197,3 +197,57 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
         for i in placed.orientation.tile.city_links[node_segment[n]]:
             result.add(find(first + i))
     return result
+
+
+
+
+#: What :func:`field_reach`'s memo holds for a segment it has not met yet.
+_UNSEEN: tuple[list[Segment], int, tuple[int, ...]] = ([], -1, ())
+
+
+def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
+    """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
+    size) and the roots of the cities it touches (:func:`city_roots_of_field`).
+
+    One walk along each field's ring that reads only the board's per-node lists: a node's
+    tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
+    being consecutive), and its city links come from a memo keyed by its segment, checked
+    against the segments the board holds for that tile (the links depend on nothing
+    else; a segment touching no city has none on any tile). On a large board the cells'
+    tuples, the cells dict and the placed tiles are reads at random that cost more than
+    the work."""
+    ring, parent, segments, node_segment = board.ring, board.parent, board.segments, \
+        board.node_segment
+    memo: dict[int, tuple[list[Segment], int, tuple[int, ...]] | None] = {}
+    found = {}
+    for root in roots:
+        firsts: set[int] = set()
+        cities: set[int] = set()
+        n = root
+        while True:
+            i = node_segment[n]
+            first = n - i
+            firsts.add(first)
+            seg = segments[n]
+            known = memo.get(id(seg), _UNSEEN)
+            if known is _UNSEEN or (known is not None
+                                    and segments[first:first + known[1]] != known[0]):
+                known = memo[id(seg)] = _links_here(board, n) if seg.cities else None
+            if known is not None:
+                for c in known[2]:
+                    c += first
+                    while parent[c] != c:
+                        c = parent[c]
+                    cities.add(c)
+            n = ring[n]
+            if n == root:
+                break
+        found[root] = (len(firsts), cities)
+    return found
+
+
+def _links_here(board: Board, node: int) -> tuple[list[Segment], int, tuple[int, ...]]:
+    """The segments of the tile holding ``node``, their number, and the positions of the
+    cities its segment touches."""
+    tile = board.cells[board.node_cell[node]].orientation.tile
+    return list(tile.segments), len(tile.segments), tile.city_links[board.node_segment[node]]

@@ -16,6 +16,7 @@ from editor.model.rulebook import define
 from editor.model.tiles import Tile
 from editor.terms import figure_name
 
+from .collector import collector_off
 from .geometry import placement_geometry
 from .moves import (
     PLACE,
@@ -498,6 +499,7 @@ class Engine:
             done.append(e)
         return done
 
+    @collector_off
     def final_scoring(self, board: Board) -> list[Event]:
         """Score the end of the game on the board (journaled: undo with a mark)."""
         events: list[Event] = []
@@ -505,6 +507,7 @@ class Engine:
             events += self.apply_events(board, result, edition.name)
         return events
 
+    @collector_off
     def final_totals(self, board: Board) -> list[int]:
         """Every player's score after final scoring, the board left as it is: the same
         points as :meth:`final_scoring` without explaining them (the editions are asked
@@ -516,6 +519,7 @@ class Engine:
         board.undo_to(mark)
         return totals
 
+    @collector_off
     def final_parts(self, board: Board, roots: frozenset[int] | None = None) -> FinalParts:
         """The points final scoring adds (as :meth:`final_totals` counts them), split: per
         feature root, the points of the editions that score feature by feature (those

@@ -24,9 +24,9 @@ from editor.api import (
     Figure,
     RuleRef,
     Ruleset,
-    city_roots_of_field,
     define,
     describe,
+    field_reach,
     figures_by_root,
     measure,
 )
@@ -179,27 +179,29 @@ def farms(rules: Ruleset, board: Board, version: str,
     strengths = rules.strengths()
     bonus = rules.hooks.bonuses_given
     events: list[Event] = []
-    for root in sorted(chosen):  # field by field: each description is dropped when done
-        if board.node_kind(root) != FIELD:
-            continue
-        f = describe(board, root, figures)
-        winners = f.majority(strengths)
-        if not winners:
-            continue
-        if bonus:  # the other editions read the cities' descriptions
-            cities = cache.completed(f)
-            for p in winners if cities else ():
-                events.append(_field_event(f, p, len(cities), RULE_FARM_2002))
+    fields = sorted(r for r in chosen if board.node_kind(r) == FIELD)
+    if bonus:  # the other editions read the descriptions of the fields and cities
+        for root in fields:  # field by field: each description is dropped when done
+            f = describe(board, root, figures)
+            paid = f.majority(strengths)
+            cities = cache.completed(f) if paid else []
+            for p in paid if cities else ():
+                events.append(_field_event(root, f.size, p, len(cities), RULE_FARM_2002))
                 events += bonus_events(rules, board, [f], cities, p, "2002")
-            continue
-        done = sum(1 for c in f.cities if board.is_complete(c))
-        events += [_field_event(f, p, done, RULE_FARM_2002) for p in winners if done]
+        return events
+    paying = {r: paid for r in fields for paid in (sorted(winners(figures[r], strengths)),)
+              if paid}
+    for root, (tiles, touched) in sorted(field_reach(board, paying).items()):
+        done = sum(1 for c in touched if board.is_complete(c))
+        events += [_field_event(root, tiles, p, done, RULE_FARM_2002) for p in paying[root]
+                   if done]
     return events
 
 
-def _field_event(f: FeatureInfo, player: int, paid: int, rule: RuleRef,
+def _field_event(root: int, tiles: int, player: int, paid: int, rule: RuleRef,
                  elsewhere: int = 0) -> Event:
-    """The points of a field to ``player`` for ``paid`` completed cities."""
+    """The points of the field ``root`` of ``tiles`` tiles to ``player`` for ``paid``
+    completed cities."""
     if elsewhere:
         reason = ngettext(
             "field (tiles: {tiles}, completed cities: {n}; {other} more city paid with "
@@ -209,8 +211,8 @@ def _field_event(f: FeatureInfo, player: int, paid: int, rule: RuleRef,
     else:
         reason = _("field (tiles: {tiles}, completed cities: {n}): 3×{n}")
     return ev.score(player, 3 * paid, FIELD,
-                    reason.format(tiles=f.size, n=paid, other=elsewhere),
-                    rule, root=f.root, tiles=f.size)
+                    reason.format(tiles=tiles, n=paid, other=elsewhere),
+                    rule, root=root, tiles=tiles)
 
 
 def _farms_by_city(rules: Ruleset, board: Board, fields: list[FeatureInfo],
@@ -270,7 +272,8 @@ def _farms_once_per_player(rules: Ruleset, board: Board, fields: list[FeatureInf
             if not cities:
                 continue
             elsewhere = len(cache.completed(f)) - len(cities)
-            events.append(_field_event(f, p, len(cities), RULE_FARM_2001, elsewhere))
+            events.append(_field_event(f.root, f.size, p, len(cities), RULE_FARM_2001,
+                                       elsewhere))
             events += bonus_events(rules, board, [f], cities, p, "2001")
     return events
 
@@ -333,11 +336,10 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
     strengths = rules.strengths()
     cities = Cities(board, figures) if len(rules.editions) > 1 else None
     events = []
-    for root in fields:
-        paid = winners(figures[root], strengths)
-        if not paid:
-            continue
-        done = sorted(c for c in city_roots_of_field(board, root) if board.is_complete(c))
+    paying = {r: paid for r in fields for paid in (winners(figures[r], strengths),) if paid}
+    for root, (_tiles, touched_cities) in field_reach(board, paying).items():
+        paid = paying[root]
+        done = sorted(c for c in touched_cities if board.is_complete(c))
         if not done:
             continue
         points = dict.fromkeys(paid, 3 * len(done))

@@ -1,0 +1,36 @@
+"""``features.field_reach`` counts each field's tiles and finds the cities it touches
+exactly as ``describe`` and ``city_roots_of_field`` do, on random boards, also when tiles
+share segment objects in another order (its memo of city links is keyed by segment)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import farmers_first
+
+from editor.model.features import city_roots_of_field, describe, field_reach
+from editor.model.tiles import FIELD
+from editor.rules.engine import Engine
+from editor.rules.selfplay import box, new_board, random_game
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), tiles=st.integers(1, 90), mirrored=st.booleans())
+def test_field_reach_equals_descriptions(host, catalogue, seed, tiles, mirrored):
+    engine = Engine(host.ruleset("base:C2"))
+    tile_set = box(catalogue, engine.rules)
+    if mirrored:  # the same segment objects at other positions of another tile
+        tile_set = replace(tile_set, tiles=tile_set.tiles + tuple(
+            replace(t, id=f"{t.id}-reversed", segments=t.segments[::-1])
+            for t in tile_set.tiles))
+    board = new_board(engine, 2)
+    for _ in random_game(engine, tile_set, random.Random(seed), board=board, tiles=tiles,
+                         figure_rate=0.5, pick=farmers_first):
+        pass
+    roots = [n for n, p in enumerate(board.parent) if p == n and board.kinds[n] == FIELD]
+    expected = {r: (describe(board, r).size, city_roots_of_field(board, r)) for r in roots}
+    assert field_reach(board, roots) == expected
+    assert field_reach(board, roots[::2]) == {r: expected[r] for r in roots[::2]}
