@@ -478,14 +478,17 @@ class Engine:
                 findings += problems
             events += self._act(board, placed, move.player, move.figure, turn)
         for edition, result in self.rules.hooks.tile_placed(board, placed, turn):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         for root in completed_by(board, move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
             for edition, result in self.rules.hooks.feature_completed(board, info, turn):
-                events += self.apply_events(board, result, edition.name)
+                if result:
+                    events += self.apply_events(board, result, edition.name)
         for edition, result in self.rules.hooks.after_move(board, placed, turn, events):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         return MoveResult(move, mark, events, findings, self._next_turn(board, turn, events))
 
     def choice_findings(self, board: Board, move: Move) -> list[Finding]:
@@ -530,7 +533,8 @@ class Engine:
         events = []
         for edition, result in self.rules.hooks.figure_action(board, placed, player, action,
                                                               turn):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         return events
 
     @staticmethod

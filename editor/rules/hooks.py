@@ -172,12 +172,16 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     for call in calls:
         if call.edition.name in disabled:  # disabled by a hook called meanwhile
             continue
-        args = guard.bind(hook, call.argnames, kwargs)
         try:
             if direct and call.trusted:  # a built-in plugin, no time budget: no checks
+                try:
+                    args = call.arguments(kwargs)
+                except KeyError:
+                    guard.bind(hook, call.argnames, kwargs)  # raises the host's error
+                    raise
                 result = call.function(*args)
             else:
-                result = guard.invoke(call.function, args)
+                result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
                 problem = guard.check_return(hook, result, kwargs)
                 if problem:
                     raise guard.HookReturnError(problem)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,21 @@ class RulesetError(ValueError):
     """An unknown edition, option or value in a ruleset's description."""
 
 
+def _no_arguments(kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    return ()
+
+
+def _getter(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function taking ``argnames`` out of a dict, as a tuple, at C speed (``KeyError``
+    for one missing)."""
+    if not argnames:
+        return _no_arguments
+    get = itemgetter(*argnames)
+    if len(argnames) > 1:
+        return get
+    return lambda kwargs: (get(kwargs),)
+
+
 @record(frozen=True, slots=True)
 class HookCall:
     """One edition's implementation of one hook; ``trusted`` when one of the editor's own
@@ -39,6 +55,9 @@ class HookCall:
     function: Callable[..., Any]
     argnames: tuple[str, ...]
     trusted: bool = False
+    #: The arguments by name out of the hook's keyword arguments, as a tuple.
+    arguments: Callable[[dict[str, Any]], tuple[Any, ...]] = field(
+        default=_no_arguments, repr=False, compare=False)
 
 
 @record
@@ -124,7 +143,8 @@ class Ruleset:
         if cached is None or cached[0] != revision:
             host = self.host
             disabled = host.disabled
-            calls = [HookCall(c.edition, c.function, c.argnames, _trusted(host, c.edition))
+            calls = [HookCall(c.edition, c.function, c.argnames, _trusted(host, c.edition),
+                              _getter(c.argnames))
                      for c in host.implementations(hook, self.editions)
                      if c.edition.name not in disabled]
             cached = self._calls[hook] = (revision, calls)
