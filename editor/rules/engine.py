@@ -455,7 +455,8 @@ class Engine:
         Undo with :meth:`undo`.
         """
         turn = turn or Turn(move.player)
-        turn.choices = {(name, p): value for name, p, value in move.choices}
+        turn.choices = {(name, p): value for name, p, value in move.choices} \
+            if move.choices else {}
         mark = board.mark()
         findings: list[Finding] = []
         if check:
@@ -539,7 +540,7 @@ class Engine:
 
     @staticmethod
     def _next_turn(board: Board, turn: Turn, events: list[Event]) -> Turn:
-        extra = next((e for e in events if e.type == ev.EXTRA_TURN), None)
+        extra = next((e for e in events if e.type == ev.EXTRA_TURN), None) if events else None
         if extra is not None and extra.player is not None:
             return Turn(extra.player, extra.part, {})
         return Turn((turn.player + 1) % max(1, len(board.players)))
