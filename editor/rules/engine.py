@@ -213,7 +213,7 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        met = board.contacts.get((x, y), ())
+        met = board.contacts_at((x, y))
         occupied, mine, ports = self._contact(board, met, self._hot_met(board, met, player))
         supply = board.players[player].supply
         plan = self._plan_at(self._plans(tile, turn, supply), board, tile, (rotation,),
@@ -275,7 +275,7 @@ class Engine:
     @staticmethod
     def _contact(board: Board, met: tuple[tuple[int, int], ...],
                  hot: dict[int, int]) -> tuple[int, int, int]:
-        """For an empty cell meeting the nodes ``met`` (from ``Board.contacts``): bit masks
+        """For an empty cell meeting the nodes ``met`` (from ``Board.contacts_at``): bit masks
         of its ports that meet a feature holding a figure, one holding a follower of the
         player (from :meth:`_hot_roots`), and any feature. The same for every rotation."""
         parent = board.parent
@@ -294,7 +294,7 @@ class Engine:
     @staticmethod
     def _links(board: Board, met: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """The port masks of the features an empty cell meets at two ports or more (the
-        nodes ``met`` from ``Board.contacts``): each may join segments of a tile placed
+        nodes ``met`` from ``Board.contacts_at``): each may join segments of a tile placed
         there."""
         parent = board.parent
         groups: dict[int, int] = {}
@@ -362,7 +362,7 @@ class Engine:
                     turn: Turn | None = None) -> MoveList:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
         (no figure included), made on demand (:class:`~.moves.MoveList`). Reads the
-        features each cell meets (``Board.contacts``) instead of placing each candidate,
+        features each cell meets (``Board.contacts_at``) instead of placing each candidate,
         and reuses the plan of rotations and figure actions of a cell whose rotations and
         contact masks it has seen before (with the features met, when they may join
         segments of the tile)."""
@@ -376,7 +376,7 @@ class Engine:
         contacts, parent = board.contacts, board.parent
         chosen = []
         for cell, rotations in self._fitting_cells(board, tile):
-            met = contacts.get(cell, ())
+            met = contacts.get(cell) or board.contacts_at(cell)
             occupied = mine = ports = 0
             if hot:  # what _contact gives, inline: this loop runs for every cell
                 for n, m in met:

@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import beside, snapshot
 from positions import board as build
-from positions import snapshot
 
 from editor.model.board import Board
 from editor.model.players import Player
@@ -78,7 +78,7 @@ def read_afresh(board):
 
 def kept(board):
     """The frontier and the contacts of its cells, as the board keeps them."""
-    return board.frontier, {cell: sorted(met) for cell, met in board.contacts.items()}
+    return board.frontier, {cell: sorted(board.contacts_at(cell)) for cell in beside(board)}
 
 
 @settings(max_examples=10, deadline=None)
