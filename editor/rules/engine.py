@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Literal, NamedTuple, overload
 
 from editor.i18n import _
@@ -90,18 +90,17 @@ def _joined(masks: tuple[int, ...], occupied: int, mine: int,
 
 class Placements(Sequence[tuple[int, int, int]]):
     """The placements of :meth:`Engine.legal_placements`, in its order, without a tuple
-    made for each: per frontier cell its rotations and the running count, so that one
+    made for each: the running count of rotations over the frontier's cells, so that one
     placement is found by bisection (random play draws one of about a hundred). Valid
     until the board changes."""
 
-    __slots__ = ("_cells", "_ends", "_frontier", "_rotations")
+    __slots__ = ("_ends", "_fits", "_frontier")
 
     def __init__(self, frontier: Mapping[Cell, tuple[str, ...]],
                  fits: Mapping[tuple[str, ...], tuple[int, ...]]) -> None:
         self._frontier = frontier
-        self._rotations = list(map(fits.__getitem__, frontier.values()))
-        self._ends = list(accumulate(map(len, self._rotations)))
-        self._cells: list[Cell] | None = None
+        self._fits = fits
+        self._ends = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -120,11 +119,9 @@ class Placements(Sequence[tuple[int, int, int]]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError("placement out of range")
-        if self._cells is None:
-            self._cells = list(self._frontier)
         k = bisect_right(self._ends, index)
-        x, y = self._cells[k]
-        return x, y, self._rotations[k][index - (self._ends[k - 1] if k else 0)]
+        (x, y), required = next(islice(self._frontier.items(), k, None))
+        return x, y, self._fits[required][index - (self._ends[k - 1] if k else 0)]
 
 
 class FinalParts(NamedTuple):
