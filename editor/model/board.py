@@ -193,8 +193,8 @@ class Board:
         #: that a figure's index is found by bisection instead of a scan of every figure.
         self._stamps: dict[int, float] = {}
         self.frontier: dict[Cell, Signature] = {}
-        #: Per empty cell beside a tile: each node across its sides, with the mask of the
-        #: cell's ports that node meets (what a tile placed there would join).
+        #: :meth:`contacts_at` of the empty cells asked about since their sides last
+        #: changed (a cache: placing a tile and its undo drop the entries around it).
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
         # Per node: parent in the union-find, the kind of its segment, the next member of
         # its feature (a ring through every member), where it is and its segment; per root
@@ -305,6 +305,25 @@ class Board:
             found.sort(key=figure_order)
         return found
 
+    def contacts_at(self, cell: Cell) -> tuple[tuple[int, int], ...]:
+        """For an empty cell: each node of the tiles across its sides, with the mask of the
+        cell's ports that node meets (what a tile placed there would join), read off the
+        tiles around it on first use and kept in :attr:`contacts` until a tile is placed
+        beside it (or that is undone). Random play asks about one cell a move, so placing
+        a tile does not work out its empty neighbours' contacts."""
+        found = self.contacts.get(cell)
+        if found is None:
+            x, y = cell
+            cells = self.cells
+            met: list[tuple[int, int]] = []
+            for side, (dx, dy) in enumerate(SIDE_DELTA):
+                other = cells.get((x + dx, y + dy))
+                if other is not None:
+                    first = other.first_node
+                    met += [(first + i, m) for i, m in other.orientation.across[(side + 2) % 4]]
+            found = self.contacts[cell] = tuple(met)
+        return found
+
     def signature(self, x: int, y: int) -> Signature:
         """The kinds an empty cell's neighbours require on each side."""
         cells = self.cells
@@ -355,19 +374,19 @@ class Board:
             self.journal
         cells[cell] = placed
         self.key ^= self._zobrist((x, y, id(orientation)))
-        journal.append(("place", cell, frontier.pop(cell, None), contacts.pop(cell, None)))
+        journal.append(("place", cell, frontier.pop(cell, None)))
+        contacts.pop(cell, None)
         side_kinds = orientation.side_kinds
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             near = (x + dx, y + dy)
             other = cells.get(near)
-            if other is None:  # the empty cell across: what it requires and meets now
-                old, met = frontier.get(near), contacts.get(near)
-                journal.append(("frontier", near, old, met))
+            if other is None:  # the empty cell across: what it requires now
+                old = frontier.get(near)
+                journal.append(("frontier", near, old))
                 required = _required(old or NO_SIDES, side, side_kinds[side])
                 if required is not NO_SIDES:
                     frontier[near] = required
-                contacts[near] = (met or ()) + tuple(
-                    [(first + i, m) for i, m in orientation.across[side]])
+                contacts.pop(near, None)  # it meets this tile too: read again when asked
                 continue
             if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
@@ -512,17 +531,14 @@ class Board:
             elif op == "open":
                 self.opens[entry[1]] += entry[2]
             elif op == "frontier":
-                _, cell, old, met = entry
+                _, cell, old = entry
                 if old is None:
                     self.frontier.pop(cell, None)
                 else:
                     self.frontier[cell] = old
-                if met is None:
-                    del self.contacts[cell]
-                else:
-                    self.contacts[cell] = met
+                self.contacts.pop(cell, None)
             elif op == "place":
-                _, cell, old, met = entry
+                _, cell, old = entry
                 placed = self.cells.pop(cell)
                 self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
@@ -532,8 +548,7 @@ class Board:
                     del seq[n:]
                 if old is not None:
                     self.frontier[cell] = old
-                if met is not None:
-                    self.contacts[cell] = met
+                self.contacts.pop(cell, None)
             elif op == "figure+":
                 self._lift(entry[1])
             elif op == "figure-":

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Literal, NamedTuple
+from itertools import accumulate, islice
+from typing import Literal, NamedTuple, overload
 
 from editor.i18n import _
 from editor.model import events as ev
@@ -86,6 +89,42 @@ def _joined(masks: tuple[int, ...], occupied: int, mine: int,
     return occupied, mine
 
 
+class Placements(Sequence[tuple[int, int, int]]):
+    """The placements of :meth:`Engine.legal_placements`, in its order, without a tuple
+    made for each: the running count of rotations over the frontier's cells, so that one
+    placement is found by bisection (random play draws one of about a hundred). Valid
+    until the board changes."""
+
+    __slots__ = ("_ends", "_fits", "_frontier")
+
+    def __init__(self, frontier: Mapping[Cell, tuple[str, ...]],
+                 fits: Mapping[tuple[str, ...], tuple[int, ...]]) -> None:
+        self._frontier = frontier
+        self._fits = fits
+        self._ends = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
+
+    def __getitem__(self, index: int | slice
+                    ) -> tuple[int, int, int] | list[tuple[int, int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("placement out of range")
+        k = bisect_right(self._ends, index)
+        (x, y), required = next(islice(self._frontier.items(), k, None))
+        return x, y, self._fits[required][index - (self._ends[k - 1] if k else 0)]
+
+
 class FinalParts(NamedTuple):
     """The points final scoring adds per player, split (:meth:`Engine.final_parts`):
     ``features`` by feature root, ``rest`` what belongs to no one feature."""
@@ -129,6 +168,13 @@ class Engine:
             findings += self.rules.hooks.placement_findings(board, tile, x, y, rotation % 4)
         return findings
 
+    def placements(self, board: Board, tile: Tile) -> Sequence[tuple[int, int, int]]:
+        """:meth:`legal_placements`, made on demand (:class:`Placements`) where no edition
+        restricts the tile: for drawing one placement at random."""
+        if not board.cells or self.restricts(tile):
+            return self.legal_placements(board, tile)
+        return Placements(board.frontier, tile.fits)
+
     def legal_placements(self, board: Board, tile: Tile) -> list[tuple[int, int, int]]:
         """Every (x, y, rotation) where ``tile`` may go, one per distinct rotation."""
         if not board.cells:
@@ -165,12 +211,12 @@ class Engine:
         """The figure actions of placing ``tile`` at (x, y), without placing it (the tile
         must fit there)."""
         turn = turn or Turn(player)
-        met = board.contacts.get((x, y), ())
-        occupied, mine, _ = self._contact(board, met, self._hot_met(board, met, player))
-        actions = self._placement_actions(tile, rotation, occupied, mine,
-                                          self._links(board, met),
-                                          board.players[player].supply, turn)
-        return [*actions, *self.special_actions(board, player, turn)]
+        met = board.contacts_at((x, y))
+        occupied, mine, ports = self._contact(board, met, self._hot_met(board, met, player))
+        supply = board.players[player].supply
+        plan = self._plan_at(self._plans(tile, turn, supply), board, tile, (rotation,),
+                             occupied, mine, ports, met, supply, turn)
+        return [*[a for _, a in plan if a is not None], *self.special_actions(board, player, turn)]
 
     def _hot_roots(self, board: Board, player: int) -> dict[int, int]:
         """Roots of features holding figures → flags: 1 the feature holds a figure, 2 it
@@ -227,7 +273,7 @@ class Engine:
     @staticmethod
     def _contact(board: Board, met: tuple[tuple[int, int], ...],
                  hot: dict[int, int]) -> tuple[int, int, int]:
-        """For an empty cell meeting the nodes ``met`` (from ``Board.contacts``): bit masks
+        """For an empty cell meeting the nodes ``met`` (from ``Board.contacts_at``): bit masks
         of its ports that meet a feature holding a figure, one holding a follower of the
         player (from :meth:`_hot_roots`), and any feature. The same for every rotation."""
         parent = board.parent
@@ -246,7 +292,7 @@ class Engine:
     @staticmethod
     def _links(board: Board, met: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         """The port masks of the features an empty cell meets at two ports or more (the
-        nodes ``met`` from ``Board.contacts``): each may join segments of a tile placed
+        nodes ``met`` from ``Board.contacts_at``): each may join segments of a tile placed
         there."""
         parent = board.parent
         groups: dict[int, int] = {}
@@ -314,25 +360,21 @@ class Engine:
                     turn: Turn | None = None) -> MoveList:
         """Every legal move with ``tile``: placement × distinct rotation × figure option
         (no figure included), made on demand (:class:`~.moves.MoveList`). Reads the
-        features each cell meets (``Board.contacts``) instead of placing each candidate,
+        features each cell meets (``Board.contacts_at``) instead of placing each candidate,
         and reuses the plan of rotations and figure actions of a cell whose rotations and
         contact masks it has seen before (with the features met, when they may join
         segments of the tile)."""
         turn = turn or Turn(player)
         hot = self._hot_roots(board, player)
         supply = board.players[player].supply
-        context = (tile, turn.part, tuple(sorted([k for k, n in supply.items() if n > 0])),
-                   self.rules.revision)
-        plans = self._plan_memo.get(context)
-        if plans is None:
-            plans = self._plan_memo[context] = {}
+        plans = self._plans(tile, turn, supply)
         specials = self.special_actions(board, player, turn)
         extras: dict[tuple[int, ...], tuple[tuple[int, FigureAction], ...]] = {}
         with_extras: dict[int, Plan] = {}  # by id of a plan (kept alive by ``plans``)
         contacts, parent = board.contacts, board.parent
         chosen = []
         for cell, rotations in self._fitting_cells(board, tile):
-            met = contacts.get(cell, ())
+            met = contacts.get(cell) or board.contacts_at(cell)
             occupied = mine = ports = 0
             if hot:  # what _contact gives, inline: this loop runs for every cell
                 for n, m in met:
@@ -344,19 +386,10 @@ class Engine:
                         occupied |= m
                         if flags & 2:
                             mine |= m
-            key: tuple[object, ...] = (rotations, occupied, mine, ports if occupied else 0)
-            plan = plans.get(key)
-            if plan is None:
-                plan = plans[key] = (
-                    JOINS if _may_join(tile, rotations, occupied, mine, ports) else
-                    self._plan(tile, rotations, occupied, mine, (), supply, turn))
-            if plan is JOINS:
-                links = self._links(board, met)
-                key = (rotations, occupied, mine, links)
-                plan = plans.get(key)
-                if plan is None:
-                    plan = plans[key] = self._plan(tile, rotations, occupied, mine, links,
-                                                   supply, turn)
+            plan = plans.get((rotations, occupied, mine, ports if occupied else 0))
+            if plan is None or plan is JOINS:
+                plan = self._plan_at(plans, board, tile, rotations, occupied, mine, ports, met,
+                                     supply, turn)
             if specials:
                 joined = with_extras.get(id(plan))
                 if joined is None:
@@ -368,6 +401,38 @@ class Engine:
                 plan = joined
             chosen.append((cell, plan))
         return MoveList(player, tile, chosen)
+
+    def _plans(self, tile: Tile, turn: Turn, supply: dict[str, int]
+               ) -> dict[tuple[object, ...], Plan]:
+        """The memo of plans for ``tile`` in this part of a turn with the kinds in
+        ``supply`` (see :meth:`_plan_at`)."""
+        context = (tile, turn.part, tuple(sorted([k for k, n in supply.items() if n > 0])),
+                   self.rules.revision)
+        plans = self._plan_memo.get(context)
+        if plans is None:
+            plans = self._plan_memo[context] = {}
+        return plans
+
+    def _plan_at(self, plans: dict[tuple[object, ...], Plan], board: Board, tile: Tile,
+                 rotations: tuple[int, ...], occupied: int, mine: int, ports: int,
+                 met: tuple[tuple[int, int], ...], supply: dict[str, int], turn: Turn) -> Plan:
+        """The plan of a cell with these rotations and :meth:`_contact` masks, meeting the
+        nodes ``met``, from the memo ``plans`` (worked out and kept on first use): keyed by
+        the masks, and by the features met when they may join segments of the tile."""
+        key: tuple[object, ...] = (rotations, occupied, mine, ports if occupied else 0)
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = (
+                JOINS if _may_join(tile, rotations, occupied, mine, ports) else
+                self._plan(tile, rotations, occupied, mine, (), supply, turn))
+        if plan is JOINS:
+            links = self._links(board, met)
+            key = (rotations, occupied, mine, links)
+            plan = plans.get(key)
+            if plan is None:
+                plan = plans[key] = self._plan(tile, rotations, occupied, mine, links, supply,
+                                               turn)
+        return plan
 
     def _fitting_cells(self, board: Board, tile: Tile) -> list[tuple[Cell, tuple[int, ...]]]:
         """The cells where ``tile`` may go, each with its legal distinct rotations."""
@@ -388,7 +453,8 @@ class Engine:
         Undo with :meth:`undo`.
         """
         turn = turn or Turn(move.player)
-        turn.choices = {(name, p): value for name, p, value in move.choices}
+        turn.choices = {(name, p): value for name, p, value in move.choices} \
+            if move.choices else {}
         mark = board.mark()
         findings: list[Finding] = []
         if check:
@@ -411,14 +477,17 @@ class Engine:
                 findings += problems
             events += self._act(board, placed, move.player, move.figure, turn)
         for edition, result in self.rules.hooks.tile_placed(board, placed, turn):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         for root in completed_by(board, move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
             for edition, result in self.rules.hooks.feature_completed(board, info, turn):
-                events += self.apply_events(board, result, edition.name)
+                if result:
+                    events += self.apply_events(board, result, edition.name)
         for edition, result in self.rules.hooks.after_move(board, placed, turn, events):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         return MoveResult(move, mark, events, findings, self._next_turn(board, turn, events))
 
     def choice_findings(self, board: Board, move: Move) -> list[Finding]:
@@ -463,12 +532,13 @@ class Engine:
         events = []
         for edition, result in self.rules.hooks.figure_action(board, placed, player, action,
                                                               turn):
-            events += self.apply_events(board, result, edition.name)
+            if result:
+                events += self.apply_events(board, result, edition.name)
         return events
 
     @staticmethod
     def _next_turn(board: Board, turn: Turn, events: list[Event]) -> Turn:
-        extra = next((e for e in events if e.type == ev.EXTRA_TURN), None)
+        extra = next((e for e in events if e.type == ev.EXTRA_TURN), None) if events else None
         if extra is not None and extra.player is not None:
             return Turn(extra.player, extra.part, {})
         return Turn((turn.player + 1) % max(1, len(board.players)))

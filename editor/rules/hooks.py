@@ -9,9 +9,14 @@ itself); a test checks them against the specs.
 Every call runs edition by edition in the ruleset's order, each inside the guard
 (:mod:`editor.rules.guard`): an implementation that raises, returns what its spec does not
 allow or runs past the time budget is reported to the host by name, its edition is
-disabled, and the others carry on. A hook no edition of the ruleset implements costs a
-dictionary look-up. Hooks that return events yield ``(edition, events)`` pairs, one edition
-at a time, so that the host applies one edition's events before it asks the next.
+disabled, and the others carry on. A built-in plugin's implementation (``HookCall.trusted``)
+is called directly while no time budget is in force: what it returns is not checked (its
+exceptions are still reported), which keeps random play and the solver from paying the
+guard on every move; installed plugins are always checked. A hook no edition of the
+ruleset implements costs a dictionary look-up. Hooks that return events yield ``(edition,
+events)`` pairs, one edition at a time, so that the host applies one edition's events
+before it asks the next (a built-in plugin's call that is the only one is answered at
+once).
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ class Hooks:
                       turn: Turn) -> Iterator[tuple[Edition, list[Event]]]:
         """The events an action causes by itself, edition by edition."""
         calls = self._rules.implementations("carcassonne_figure_action")
-        return _each(self._rules, "carcassonne_figure_action", {
+        return _events(self._rules, "carcassonne_figure_action", {
             "board": board, "placed": placed, "player": player, "action": action,
             "turn": turn}, calls) if calls else _NONE
 
@@ -87,7 +92,7 @@ class Hooks:
                     ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events of the tile itself, edition by edition."""
         calls = self._rules.implementations("carcassonne_tile_placed")
-        return _each(self._rules, "carcassonne_tile_placed", {
+        return _events(self._rules, "carcassonne_tile_placed", {
             "board": board, "placed": placed, "turn": turn}, calls) if calls else _NONE
 
     # -- scoring ---------------------------------------------------------------------
@@ -96,14 +101,14 @@ class Hooks:
                           ) -> Iterator[tuple[Edition, list[Event]]]:
         """The events of a feature the move completed, edition by edition."""
         calls = self._rules.implementations("carcassonne_feature_completed")
-        return _each(self._rules, "carcassonne_feature_completed", {
+        return _events(self._rules, "carcassonne_feature_completed", {
             "board": board, "feature": feature, "turn": turn}, calls) if calls else _NONE
 
     def after_move(self, board: Board, placed: Placed, turn: Turn, events: list[Event]
                    ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events that follow once the move's features are scored, edition by edition."""
         calls = self._rules.implementations("carcassonne_after_move")
-        return _each(self._rules, "carcassonne_after_move", {
+        return _events(self._rules, "carcassonne_after_move", {
             "board": board, "placed": placed, "turn": turn, "events": events},
             calls) if calls else _NONE
 
@@ -165,25 +170,62 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     kwargs["rules"] = rules
     host = rules.host
     disabled = host.disabled
+    direct = guard.current_budget() is None
     for call in calls:
         if call.edition.name in disabled:  # disabled by a hook called meanwhile
             continue
-        args = guard.bind(hook, call.argnames, kwargs)
         try:
-            result = guard.invoke(call.function, args)
-            problem = guard.check_return(hook, result, kwargs)
-            if problem:
-                raise guard.HookReturnError(problem)
+            if direct and call.trusted:  # a built-in plugin, no time budget: no checks
+                try:
+                    args = call.arguments(kwargs)
+                except KeyError:
+                    guard.bind(hook, call.argnames, kwargs)  # raises the host's error
+                    raise
+                result = call.function(*args)
+            else:
+                result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
+                problem = guard.check_return(hook, result, kwargs)
+                if problem:
+                    raise guard.HookReturnError(problem)
         except guard.HostError:
             raise
         except Exception as exc:  # a plugin's fault must not stop the host
-            import traceback
-
-            host.report(call.edition.plugin or call.edition.name, hook, exc,
-                        traceback.format_exc(), edition=call.edition.name)
+            _report(rules, hook, call, exc)
             continue
         if result is not None:
             yield call.edition, result
+
+
+def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
+            calls: list[HookCall]) -> Results:
+    """:func:`_each`, answered at once when one built-in plugin's implementation is all
+    there is and no time budget is in force (no other edition could run between): the
+    per-move hooks of random play and the solver."""
+    if len(calls) > 1 or not calls[0].trusted or guard.current_budget() is not None:
+        return _each(rules, hook, kwargs, calls)
+    call = calls[0]
+    if call.edition.name in rules.host.disabled:
+        return _NONE
+    kwargs["rules"] = rules
+    try:
+        args = call.arguments(kwargs)
+    except KeyError:
+        guard.bind(hook, call.argnames, kwargs)  # raises the host's error
+        raise
+    try:
+        result = call.function(*args)
+    except Exception as exc:  # a plugin's fault must not stop the host
+        _report(rules, hook, call, exc)
+        return _NONE
+    return _NONE if result is None else iter(((call.edition, result),))
+
+
+def _report(rules: Ruleset, hook: str, call: HookCall, exc: Exception) -> None:
+    """Report a hook call's failure to the host (which disables the edition)."""
+    import traceback
+
+    rules.host.report(call.edition.plugin or call.edition.name, hook, exc,
+                      traceback.format_exc(), edition=call.edition.name)
 
 
 def _collect(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> list[Any]:

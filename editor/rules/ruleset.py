@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import field
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 Options = dict[str, dict[str, Any]]
 
+#: The package of the plugins that ship with the editor (see :class:`HookCall`).
+TRUSTED_PACKAGE = "plugins."
+
 _SPEC = re.compile(r"^\s*([a-z0-9-]+:[A-Za-z0-9.]+)\s*(?:\[([^\]]*)\])?\s*$")
 
 
@@ -26,13 +30,34 @@ class RulesetError(ValueError):
     """An unknown edition, option or value in a ruleset's description."""
 
 
+def _no_arguments(kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    return ()
+
+
+def _getter(argnames: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function taking ``argnames`` out of a dict, as a tuple, at C speed (``KeyError``
+    for one missing)."""
+    if not argnames:
+        return _no_arguments
+    get = itemgetter(*argnames)
+    if len(argnames) > 1:
+        return get
+    return lambda kwargs: (get(kwargs),)
+
+
 @record(frozen=True, slots=True)
 class HookCall:
-    """One edition's implementation of one hook."""
+    """One edition's implementation of one hook; ``trusted`` when one of the editor's own
+    plugins provides the edition (its calls skip the guard's checks while no time budget is in
+    force, :func:`editor.rules.hooks._each`)."""
 
     edition: Edition
     function: Callable[..., Any]
     argnames: tuple[str, ...]
+    trusted: bool = False
+    #: The arguments by name out of the hook's keyword arguments, as a tuple.
+    arguments: Callable[[dict[str, Any]], tuple[Any, ...]] = field(
+        default=_no_arguments, repr=False, compare=False)
 
 
 @record
@@ -116,11 +141,20 @@ class Ruleset:
         revision = self.revision
         cached = self._calls.get(hook)
         if cached is None or cached[0] != revision:
-            disabled = self.host.disabled
-            calls = [c for c in self.host.implementations(hook, self.editions)
+            host = self.host
+            disabled = host.disabled
+            calls = [HookCall(c.edition, c.function, c.argnames, _trusted(host, c.edition),
+                              _getter(c.argnames))
+                     for c in host.implementations(hook, self.editions)
                      if c.edition.name not in disabled]
             cached = self._calls[hook] = (revision, calls)
         return cached[1]
+
+
+def _trusted(host: Host, edition: Edition) -> bool:
+    """Whether the project's own plugins (the ``plugins`` package, built in) provide the
+    edition: their hook calls need no checks."""
+    return edition.plugin.startswith(TRUSTED_PACKAGE) and host.is_builtin(edition)
 
 
 def show(value: object) -> str:

@@ -69,7 +69,7 @@ def random_game(engine: Engine, tile_set: TileSet, rng: random.Random, players: 
     for tile in bag:
         if tiles is not None and played >= tiles:
             return
-        placements = engine.legal_placements(board, tile)
+        placements = engine.placements(board, tile)
         if not placements:
             continue
         x, y, r = rng.choice(placements)

@@ -57,7 +57,13 @@ def snapshot(b: Board) -> tuple:
         list(b.figures),
         [(p.name, p.score, dict(p.goods), dict(p.supply)) for p in b.players],
         dict(b.frontier),
-        dict(b.contacts),
+        {c: b.contacts_at(c) for c in sorted(beside(b))},
         list(b.parent),
         [(f.kind, list(f.members), f.open, f.nfig) for f in b.feature_of],
     )
+
+
+def beside(b: Board) -> set[tuple[int, int]]:
+    """The empty cells beside a tile."""
+    return {(x + dx, y + dy) for x, y in b.cells for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+            if (x + dx, y + dy) not in b.cells}

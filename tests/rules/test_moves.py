@@ -7,8 +7,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import beside, snapshot
 from positions import board as build
-from positions import snapshot
 
 from editor.model.board import Board
 from editor.model.players import Player
@@ -78,7 +78,7 @@ def read_afresh(board):
 
 def kept(board):
     """The frontier and the contacts of its cells, as the board keeps them."""
-    return board.frontier, {cell: sorted(met) for cell, met in board.contacts.items()}
+    return board.frontier, {cell: sorted(board.contacts_at(cell)) for cell in beside(board)}
 
 
 @settings(max_examples=10, deadline=None)
@@ -234,3 +234,22 @@ def test_a_figure_with_none_left_in_supply_is_found(host, catalogue):
     assert (found.code, found.cell, found.segment) == ("supply", (0, 0), "city")
     assert found.message == "Red has no figure of this kind (follower) left in supply"
     assert engine.figure_findings(b, placed, 1, FigureAction("follower", "city")) == []
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), spec=st.sampled_from(["base:C2", "traders-builders:C2"]))
+def test_the_lazy_placements_are_the_legal_placements(host, catalogue, seed, spec):
+    """``Engine.placements`` (what random play draws from) holds the legal placements in
+    their order, after every move of a game and for every tile of the box."""
+    from editor.rules.selfplay import box
+
+    engine = Engine(host.ruleset(spec))
+    tile_set = box(catalogue, engine.rules)
+    rng = random.Random(seed)
+    for board, _ in random_game(engine, tile_set, random.Random(seed), tiles=30):
+        tile = rng.choice(tile_set.tiles)
+        lazy, listed = engine.placements(board, tile), engine.legal_placements(board, tile)
+        assert len(lazy) == len(listed)
+        assert list(lazy) == listed == lazy[:]
+        if listed:
+            assert lazy[-1] == listed[-1]

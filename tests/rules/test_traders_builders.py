@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from positions import beside
 
 from editor.model import Board, Catalogue, Player, Tile
 from editor.model.board import Placed
@@ -115,7 +116,7 @@ def snapshot(b: Board) -> tuple:
         list(b.figures),
         [(p.score, dict(p.goods), dict(p.supply)) for p in b.players],
         dict(b.frontier),
-        dict(b.contacts),
+        {c: b.contacts_at(c) for c in sorted(beside(b))},
         list(b.parent),
         [(f.kind, list(f.members), f.open, f.nfig) for f in b.feature_of],
     )
@@ -292,3 +293,4 @@ def test_figure_findings_on_the_board(host, catalogue, edition):
     if edition == "C3.1":
         expected = ["builder-alone", *expected]
     assert codes(g) == sorted(expected)
+
