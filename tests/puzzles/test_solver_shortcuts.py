@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from test_solver import random_position
 
 from editor.model.features import changed_since
+from editor.model.position import Position
 from editor.puzzles import Objective, Puzzle, Solver, independent
 from editor.rules.engine import Engine
 from editor.rules.moves import Turn
@@ -34,10 +35,8 @@ def hand_puzzle(catalogue, rules, rng: random.Random, tiles: int) -> Puzzle:
     return Puzzle(Objective("best-margin"), rng.randrange(2), hand)
 
 
-def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
-                        hand_seed: int | None = None, tiles: int = 2) -> None:
-    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each,
-    ``tiles`` tiles in hand: the shortcuts rank as the full search."""
+def supplied_position(host, catalogue, spec: str, seed: int, size: int) -> Position:
+    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each."""
     rules = host.ruleset(spec)
     position = random_position(host, catalogue, spec, seed, size)
     supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
@@ -45,6 +44,15 @@ def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
     for player in position.board.players:
         player.supply = dict(supply)
     position.board.commit()
+    return position
+
+
+def assert_same_ranking(host, catalogue, spec: str, seed: int, size: int,
+                        hand_seed: int | None = None, tiles: int = 2) -> None:
+    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each,
+    ``tiles`` tiles in hand: the shortcuts rank as the full search."""
+    rules = host.ruleset(spec)
+    position = supplied_position(host, catalogue, spec, seed, size)
     puzzle = hand_puzzle(catalogue, rules, random.Random(seed if hand_seed is None
                                                          else hand_seed), tiles)
     fast = ranking(Solver(position.board, rules, puzzle, catalogue))
@@ -153,12 +161,7 @@ def assert_same_without_references(host, catalogue, monkeypatch, spec: str, seed
     """A random position of up to ``size`` tiles, 3 followers (and the abbot) each: the
     search composing the last tile's moves ranks as the one playing them all."""
     rules = host.ruleset(spec)
-    position = random_position(host, catalogue, spec, seed, size)
-    supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
-        {"follower": 3}
-    for player in position.board.players:
-        player.supply = dict(supply)
-    position.board.commit()
+    position = supplied_position(host, catalogue, spec, seed, size)
     puzzle = hand_puzzle(catalogue, rules, random.Random(seed), tiles)
     fast = ranking(Solver(position.board, rules, puzzle, catalogue))
     with monkeypatch.context() as patched:
