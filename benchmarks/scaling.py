@@ -1,6 +1,7 @@
 """Scaling to large boards: building a board by moves and final scoring from scratch.
 
 Run: python benchmarks/scaling.py [--sizes 72 1000 3000 10000 30000 100000] [--runs 3]
+[--rounds 5]
 
 A board of each size is grown by legal moves (random tiles of the ruleset's box at random
 fitting frontier cells, a follower on about one tile in four, supplies large enough that
@@ -9,8 +10,12 @@ board (tile placement, figure, completions and their scoring, the garbage collec
 "final scoring" times ``Engine.final_scoring`` of the finished board, per tile (the
 median of at least three scorings), with the collector on as the process leaves it:
 ``Engine.final_scoring`` itself holds it off while it runs, for every caller
-(:mod:`editor.rules.collector`). Targets (2 cores): final scoring per tile at 100,000
-tiles within 1.5× of the 1,000-tile figure; 100,000 tiles built in under 30 s.
+(:mod:`editor.rules.collector`). The scorings of every size are interleaved, one per size
+in each of ``--rounds`` rounds after the boards are built, so that the machine's load
+changing during the run weighs on every size alike rather than on the one measured at
+that moment; the ratio of each size's median to the 1,000-tile median is printed.
+Targets (2 cores): final scoring per tile at 100,000 tiles within 1.5× of the 1,000-tile
+figure; 100,000 tiles built in under 30 s.
 """
 
 from __future__ import annotations
@@ -103,26 +108,37 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+",
                         default=[72, 1000, 3000, 10000, 30000, 100000])
     parser.add_argument("--runs", type=int, default=3, help="runs per size")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="interleaved rounds of final scoring, every size in each")
     parser.add_argument("--rules", default="base:C2", help="ruleset to play")
     args = parser.parse_args()
     engine = Engine(default_host().ruleset(args.rules))
     print(machine())
-    print(f"{engine.rules.name}; {args.runs} runs per size; garbage collector on")
+    print(f"{engine.rules.name}; {args.runs} builds per size, {args.rounds} rounds of final "
+          "scoring; garbage collector on")
     rows = []
+    boards: dict[int, Board] = {}
     for size in args.sizes:
         moves = grown_moves(engine, size, seed=size)
-        builds, finals = [], []
+        builds = []
         for _ in range(args.runs):
-            board, seconds = build(engine, moves, size)
+            boards.pop(size, None)
+            boards[size], seconds = build(engine, moves, size)
             builds.append(seconds)
-            finals.append(final_per_tile(engine, board))
-            del board
         rows.append((f"{size:,} tiles: building by moves, s", fmt(builds, "{:.3g}"),
                      "< 30 s" if size == 100000 else ""))
-        rows.append((f"{size:,} tiles: final scoring, µs per tile", fmt(finals, "{:.2f}"),
+        print(f"{size:,} tiles: built in {fmt(builds, '{:.3g}')} s", flush=True)
+    finals: dict[int, list[float]] = {size: [] for size in args.sizes}
+    for _ in range(args.rounds):
+        for size in args.sizes:
+            finals[size].append(final_per_tile(engine, boards[size]))
+    small = statistics.median(finals[1000]) if 1000 in finals else None
+    for size in args.sizes:
+        ratio = "" if small is None else \
+            f"; {statistics.median(finals[size]) / small:.2f}× the 1,000-tile median"
+        rows.append((f"{size:,} tiles: final scoring, µs per tile{ratio}",
+                     fmt(finals[size], "{:.2f}"),
                      "≤ 1.5 × the 1,000-tile median" if size == 100000 else ""))
-        print(f"{size:,} tiles: built in {fmt(builds, '{:.3g}')} s, final scoring "
-              f"{fmt(finals, '{:.2f}')} µs per tile", flush=True)
     print(table(rows))
 
 
