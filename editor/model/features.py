@@ -205,8 +205,6 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
     return result
 
 
-
-
 #: What :func:`field_reach`'s memo holds for a segment it has not met yet.
 _UNSEEN: tuple[list[Segment], int, tuple[int, ...]] = ([], -1, ())
 
