@@ -176,12 +176,7 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
             continue
         try:
             if direct and call.trusted:  # a built-in plugin, no time budget: no checks
-                try:
-                    args = call.arguments(kwargs)
-                except KeyError:
-                    guard.bind(hook, call.argnames, kwargs)  # raises the host's error
-                    raise
-                result = call.function(*args)
+                result = call.function(*_arguments(hook, call, kwargs))
             else:
                 result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
                 problem = guard.check_return(hook, result, kwargs)
@@ -207,17 +202,23 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     if call.edition.name in rules.host.disabled:
         return _NONE
     kwargs["rules"] = rules
-    try:
-        args = call.arguments(kwargs)
-    except KeyError:
-        guard.bind(hook, call.argnames, kwargs)  # raises the host's error
-        raise
+    args = _arguments(hook, call, kwargs)
     try:
         result = call.function(*args)
     except Exception as exc:  # a plugin's fault must not stop the host
         _report(rules, hook, call, exc)
         return _NONE
     return _NONE if result is None else iter(((call.edition, result),))
+
+
+def _arguments(hook: str, call: HookCall, kwargs: dict[str, Any]) -> tuple[Any, ...]:
+    """A trusted call's arguments out of ``kwargs`` (one missing raises the guard's
+    error for it)."""
+    try:
+        return call.arguments(kwargs)
+    except KeyError:
+        guard.bind(hook, call.argnames, kwargs)  # raises the host's error
+        raise
 
 
 def _report(rules: Ruleset, hook: str, call: HookCall, exc: Exception) -> None:
