@@ -35,12 +35,14 @@ def hand_puzzle(catalogue, rules, rng: random.Random, tiles: int) -> Puzzle:
     return Puzzle(Objective("best-margin"), rng.randrange(2), hand)
 
 
-def supplied_position(host, catalogue, spec: str, seed: int, size: int) -> Position:
-    """A random position of up to ``size`` tiles, 3 followers (and the abbot) each."""
-    rules = host.ruleset(spec)
+def supplied_position(host, catalogue, spec: str, seed: int, size: int,
+                      supply: dict[str, int] | None = None) -> Position:
+    """A random position of up to ``size`` tiles, ``supply`` for each player (default: 3
+    followers, and the abbot when the rules have one)."""
     position = random_position(host, catalogue, spec, seed, size)
-    supply = {"follower": 3, "abbot": 1} if "abbot" in rules.figure_kinds() else \
-        {"follower": 3}
+    if supply is None:
+        supply = {"follower": 3, "abbot": 1} \
+            if "abbot" in host.ruleset(spec).figure_kinds() else {"follower": 3}
     for player in position.board.players:
         player.supply = dict(supply)
     position.board.commit()
@@ -75,10 +77,7 @@ def test_figures_of_a_placement_are_measured_not_played(host, catalogue, monkeyp
     """With one tile in hand each placement is played once: its figures are stood on it
     and only their features scored again (and the ranking is the full search's)."""
     rules = host.ruleset("base:C2")
-    position = random_position(host, catalogue, "base:C2", 8, 40)
-    for player in position.board.players:
-        player.supply = {"follower": 3, "abbot": 1}
-    position.board.commit()
+    position = supplied_position(host, catalogue, "base:C2", 8, 40)
     puzzle = hand_puzzle(catalogue, rules, random.Random(3), 1)
     played = []
     apply = Engine.apply
@@ -114,10 +113,7 @@ def test_moves_far_from_the_line_are_added_up_not_played(host, catalogue, monkey
 
     monkeypatch.setattr(independent.Line, "effect", counted)
     rules = host.ruleset("base:C2")
-    position = random_position(host, catalogue, "base:C2", 5, 40)
-    for player in position.board.players:
-        player.supply = {"follower": 2, "abbot": 1}
-    position.board.commit()
+    position = supplied_position(host, catalogue, "base:C2", 5, 40, {"follower": 2, "abbot": 1})
     puzzle = hand_puzzle(catalogue, rules, random.Random(5), 2)
     fast = ranking(Solver(position.board, rules, puzzle, catalogue))
     assert sum(composed) > len(composed) / 2
@@ -200,10 +196,7 @@ def test_moves_meeting_the_first_move_are_added_up_below_it(host, catalogue, mon
     monkeypatch.setattr(independent.Reference, "__init__", built)
     monkeypatch.setattr(independent.Line, "effect", counted)
     rules = host.ruleset("base:C2")
-    position = random_position(host, catalogue, "base:C2", 570610, 12)
-    for player in position.board.players:
-        player.supply = {"follower": 3, "abbot": 1}
-    position.board.commit()
+    position = supplied_position(host, catalogue, "base:C2", 570610, 12)
     Solver(position.board, rules, hand_puzzle(catalogue, rules, random.Random(570610), 3),
            catalogue).rank()
     assert len(composed) > 100
