@@ -91,9 +91,9 @@ def _joined(masks: tuple[int, ...], occupied: int, mine: int,
 
 class Placements(Sequence[tuple[int, int, int]]):
     """The placements of :meth:`Engine.legal_placements`, in its order, without a tuple
-    made for each: the running count of rotations over the frontier's cells, so that one
-    placement is found by bisection (random play draws one of about a hundred). Valid
-    until the board changes."""
+    made for each: the running count of rotations over the frontier's cells, so that the
+    cell of one placement is found by bisection and read off the frontier (random play
+    draws one of about a hundred). Valid until the board changes."""
 
     __slots__ = ("_ends", "_fits", "_frontier")
 
