@@ -66,6 +66,7 @@ from editor.model.players import Figure
 from editor.model.position import Position
 from editor.model.tiles import CLOISTER_KINDS, Tile
 from editor.model.tilesets import Catalogue, TileSet
+from editor.rules.bounds import last_move_gain, supported
 from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
@@ -78,6 +79,8 @@ from .scenario import Fitter, bag, bag_sets
 
 #: Moves in board order (north to south, west to east), whatever the frontier's order.
 _by_cell = attrgetter("y", "x")
+#: Below any lead (no composed move).
+_NONE = -(1 << 30)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +133,9 @@ class Solver:
             if self.goal.needs_bag else None
         self.local = all(rules.host.is_builtin(e) for e in rules.editions) \
             if local is None else local
+        #: whether the last tile's moves may be skipped by :func:`last_move_gain`
+        self.bounded = self.goal.composable and self.local and supported(rules) and \
+            not any(self.engine.restricts(t) for t in self.hand)
         #: the final parts (see :meth:`Engine.final_parts`) of the line's end, when known
         self._parts: FinalParts | None = None
         #: (index, count) of the move being searched at the first two levels, while ranking
@@ -341,11 +347,14 @@ class Solver:
         return 0 if self.goal.this_turn else 1
 
     def _search(self, index: int, part: int, parts: FinalParts | None, depth: int,
-                prefix: list[Move], found: list[Ranked]) -> tuple[Outcome, tuple[Move, ...]]:
+                prefix: list[Move], found: list[Ranked],
+                floor: tuple[int, ...] | None = None) -> tuple[Outcome, tuple[Move, ...]]:
         """The best outcome and line from the current board, playing ``hand[index:]`` from
         turn part ``part`` (0: the line is over). ``parts`` are the final parts of the
         current board when known. Lines whose first moves reach ``depth`` (or end sooner)
-        are added to ``found``."""
+        are added to ``found``. ``floor`` is the order a line above already reaches: when
+        the answer's order is not above it, it may be lower than the best line's (only
+        lines that cannot beat ``floor`` were skipped)."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
         record = len(prefix) < depth
         key = None if record else self._position(index, part)
@@ -387,15 +396,15 @@ class Solver:
             lines = []
         try:
             return self._moves(index, part, parts, depth, prefix, found, key, record, moves,
-                               lines)
+                               lines, floor)
         finally:
             if inner:
                 references.pop()
 
     def _moves(self, index: int, part: int, parts: FinalParts | None, depth: int,
                prefix: list[Move], found: list[Ranked], key: tuple[object, ...] | None,
-               record: bool, moves: list[Move],
-               lines: list[Line]) -> tuple[Outcome, tuple[Move, ...]]:
+               record: bool, moves: list[Move], lines: list[Line],
+               floor: tuple[int, ...] | None) -> tuple[Outcome, tuple[Move, ...]]:
         """The rest of :meth:`_search` once its ``moves`` are known; ``lines`` compose the
         last tile's independent moves."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
@@ -403,6 +412,7 @@ class Solver:
         # each move's effect from the first line composing it, and that line
         effects: list[Effect | None] | None = None
         owners: list[Line] = []
+        orders: list[tuple[int, ...] | None] = []
         if lines:
             effects = []
             for m in moves:
@@ -412,6 +422,17 @@ class Solver:
                         break
                 owners.append(line)
                 effects.append(effect)
+                orders.append(line.order(effect) if effect is not None else None)
+        # the last tile's moves on a cell whose bound cannot reach the best are skipped
+        bounded = self.bounded and not record and index == len(self.hand) - 1 \
+            and parts is not None and not any(parts.rest)
+        base = lead = 0
+        gains: dict[tuple[int, int], int] = {}
+        if bounded:
+            assert parts is not None
+            base = goal.key_of(self._totals_of(parts))[0]
+            lead = max((o[0] for o in orders if o is not None), default=_NONE)
+            tile, strengths = self.hand[index], self.engine.rules.strengths()
         # the line's last moves, grouped by placement to measure their figures together
         groups: dict[tuple[object, ...], list[Move]] | None = None
         if reuse and index == len(self.hand) - 1 and self._figures_local(self.hand[index]):
@@ -431,6 +452,17 @@ class Solver:
             elif progress is not None:
                 progress.check()
             effect = effects[j] if effects is not None else None
+            if bounded and effect is None:
+                cell = (move.x, move.y)
+                gain = gains.get(cell)
+                if gain is None:
+                    gain = gains[cell] = last_move_gain(board, cell, player, tile, strengths)
+                own = lead if best is None else max(lead, best[0].order[0])
+                if base + gain < own:
+                    continue
+                if floor is not None and base + gain < floor[0] and (best is not None
+                                                                     or lead > _NONE):
+                    continue
             if groups is not None and effect is None:
                 group = groups.pop((move.x, move.y, move.rotation, move.choices), None)
                 if group is not None:
@@ -450,8 +482,11 @@ class Solver:
                     found.append(Ranked((*prefix, move), (*prefix, move), composed))
                     if best is None or composed.order > best[0].order:
                         best = (composed, (move,))
-                elif best is None or line.order(effect) > best[0].order:
-                    best = (line.outcome(effect), (move,))
+                else:
+                    order = orders[j]
+                    assert order is not None
+                    if best is None or order > best[0].order:
+                        best = (line.outcome(effect), (move,))
                 continue
             result = engine.apply(board, move, Turn(player, part), check=False)
             known = None
@@ -460,8 +495,10 @@ class Solver:
                 known = parts if self._quiet(result) else self._after(parts, result.mark)
             if record:
                 prefix.append(move)
+            below = None if record else floor if best is None else \
+                best[0].order if floor is None else max(floor, best[0].order)
             outcome, rest = self._search(index + 1, self._next_part(result), known, depth,
-                                         prefix, found)
+                                         prefix, found, below)
             board.undo_to(result.mark)
             if record:
                 prefix.pop()
@@ -472,7 +509,7 @@ class Solver:
         if watched and where is not None:
             del where[level:]
         assert best is not None
-        if key is not None:
+        if key is not None and (floor is None or best[0].order > floor):
             self._table[key] = best
         return best
 

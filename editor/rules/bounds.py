@@ -1,0 +1,156 @@
+"""Upper bounds on what one more move can change in final scoring (for a solver's pruning).
+
+:func:`last_move_gain` bounds, for any move of any tile on one empty cell, how much the
+mover's lead (their total after final scoring minus the best opponent's) can grow when that
+move is the last of the line. It reads only the features the cell meets, as the base
+game's 2002 scoring values them (:func:`supported` says when that holds):
+
+- a city, road or field the tile joins ends up in one feature with the others of its kind
+  it joins, worth at most the sum of what each may become (a city whose open ends all
+  face the cell may be completed and score double; a field gains 3 for each city the tile
+  may complete) plus the tile's own segments. The mover gains at most that, less what
+  they already had there, on the kinds where they hold a figure beside the cell; where
+  they hold none they can gain only by standing their one figure on an unoccupied feature;
+- an opponent loses at most what they held beside the cell, and only on a kind where the
+  mover holds a figure beside it or where the tile may join two features;
+- a monastery or garden beside the cell gains one point for its holder; a field beside a
+  city the tile may complete gains 3 for its holder; the tile's own monastery or garden
+  is worth at most 1 + its neighbours to whoever stands there.
+
+Every term is an over-estimate, so a line whose bound cannot reach the best found is one
+the search may skip without changing its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from editor.model.board import NEIGHBOURS8, Board, Cell
+from editor.model.features import city_roots_of_field, fields_beside, measure
+from editor.model.tiles import CITY, FIELD, ROAD, Tile
+
+from .ruleset import Ruleset
+
+#: The centre ports of a cell (N, E, S, W) as a port mask.
+_CENTRES = 1 | 1 << 3 | 1 << 6 | 1 << 9
+#: The figures whose strength the bound counts (followers and the abbot).
+_FIGURES = frozenset({"follower", "abbot"})
+
+
+def supported(rules: Ruleset) -> bool:
+    """Whether the bound holds under ``rules``: base-game editions only, farms scored
+    field by field (3 per completed city, the 2002 rule), followers and abbots only."""
+    for edition in rules.editions:
+        if not edition.name.startswith("base:"):
+            return False
+        if edition.name == "base:C1" and str(rules.option(edition.name, "farms")) != "2002":
+            return False
+    return set(rules.figure_kinds()) <= _FIGURES
+
+
+def _owners(board: Board, root: int, strengths: Mapping[str, int]) -> dict[int, int]:
+    owners: dict[int, int] = {}
+    for f in board.figures_on(root):
+        s = strengths.get(f.kind, 0)
+        if s:
+            owners[f.owner] = owners.get(f.owner, 0) + s
+    return owners
+
+
+def _winners(owners: dict[int, int]) -> set[int]:
+    if not owners:
+        return set()
+    best = max(owners.values())
+    return {p for p, s in owners.items() if s == best}
+
+
+def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
+                   strengths: Mapping[str, int]) -> int:
+    """At most how much ``player``'s lead after final scoring grows by a last move of
+    ``tile`` on the empty ``cell`` (any rotation, any figure action; see the module
+    docstring)."""
+    find, kinds, opens, nfigs = board.find, board.kinds, board.opens, board.nfigs
+    faced: dict[int, int] = {}  # root → centre ports of the cell it meets
+    for node, mask in board.contacts_at(cell):
+        root = find(node)
+        faced[root] = faced.get(root, 0) + (mask & _CENTRES).bit_count()
+    value: dict[int, int] = {}
+    winners: dict[int, set[int]] = {}
+    completable: list[int] = []
+    for root in faced:
+        kind = kinds[root]
+        if kind in (CITY, ROAD):
+            tiles, pennants = measure(board, root)
+            value[root] = tiles + pennants if kind == CITY else tiles
+            if kind == CITY and opens[root] <= faced[root]:
+                completable.append(root)
+        elif kind == FIELD:
+            cities = city_roots_of_field(board, root)
+            value[root] = 3 * sum(1 for c in cities if board.is_complete(c))
+        else:
+            continue
+        winners[root] = _winners(_owners(board, root, strengths)) if nfigs[root] else set()
+    done = 3 * len(completable)
+    segments = {CITY: 0, ROAD: 0, FIELD: 0}
+    for seg in tile.segments:
+        if seg.kind in segments:
+            segments[seg.kind] += 1
+    pennants = sum(seg.pennants for seg in tile.segments)
+    own = {CITY: 2 * (segments[CITY] + pennants), ROAD: segments[ROAD],
+           FIELD: done * segments[FIELD]}
+    gain = 0
+    placing = 0  # the best single figure stood on an unoccupied feature
+    lost = [0] * len(board.players)
+    for kind in (CITY, ROAD, FIELD):
+        roots = [r for r in value if kinds[r] == kind]
+        if not roots and not segments[kind]:
+            continue
+        present = any(player in winners[r] or _holds(board, r, player) for r in roots)
+        most = 0
+        for r in roots:
+            potential = value[r]
+            if kind == CITY and r in completable:
+                potential *= 2
+            elif kind == FIELD:
+                potential += done
+            if present:
+                most += potential - (value[r] if player in winners[r] else 0)
+            elif not nfigs[r]:
+                most += potential
+        most += own[kind]
+        if present:
+            gain += most
+        else:
+            placing = max(placing, most)
+        if present or len(roots) > 1:
+            for r in roots:
+                for p in winners[r]:
+                    if p != player:
+                        lost[p] += value[r]
+    x, y = cell
+    cells = board.cells
+    around = 0
+    for dx, dy in NEIGHBOURS8:
+        other = cells.get((x + dx, y + dy))
+        if other is None:
+            continue
+        around += 1
+        for i in other.orientation.tile.cloisters:
+            root = find(other.first_node + i)
+            if nfigs[root] and player in _winners(_owners(board, root, strengths)):
+                gain += 1
+    supply = board.players[player].supply
+    if supply.get("follower", 0) <= 0:
+        placing = 0
+    if tile.cloisters and any(supply.get(k, 0) > 0 for k in _FIGURES):
+        placing = max(placing, 1 + around)
+    for city in completable:
+        for f in {find(n) for n in fields_beside(board, city)}:
+            if nfigs[f] and player in _winners(_owners(board, f, strengths)):
+                gain += 3
+    return gain + placing + max(lost, default=0)
+
+
+def _holds(board: Board, root: int, player: int) -> bool:
+    """Whether ``player`` has a figure on the feature ``root``."""
+    return bool(board.nfigs[root]) and any(f.owner == player for f in board.figures_on(root))
