@@ -1,0 +1,101 @@
+"""The bound on a line's last move (:func:`editor.rules.bounds.last_move_gain`) is never
+exceeded, and the search skipping the last moves it rules out ranks every first move
+(moves, best line, outcome, rank) exactly as the search that plays every line and scores
+every end in full."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver_shortcuts import hand_puzzle, ranking, supplied_position
+
+from editor.puzzles import Solver
+from editor.puzzles import solver as solver_module
+from editor.rules import bounds
+from editor.rules.engine import Engine
+from editor.rules.moves import Turn
+
+BOUNDED = ["base:C2", "base:C3"]
+
+
+def lead(engine: Engine, board, player: int) -> int:
+    totals = engine.final_totals(board)
+    return totals[player] - max(t for i, t in enumerate(totals) if i != player)
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(BOUNDED), seed=st.integers(0, 10**6), size=st.integers(5, 40),
+       followers=st.integers(0, 3), abbot=st.integers(0, 1))
+def test_no_last_move_gains_more_than_its_bound(host, catalogue, spec, seed, size,
+                                                followers, abbot):
+    """Every legal move of a random tile on a random position with many figures: the
+    lead after it and final scoring grows by at most the bound of its cell."""
+    rules = host.ruleset(spec)
+    engine = Engine(rules)
+    supply = {"follower": followers, "abbot": abbot}
+    board = supplied_position(host, catalogue, spec, seed, size, supply).board
+    rng = random.Random(seed)
+    player = rng.randrange(2)
+    tiles = catalogue.get_set(rules.tilesets()[0]).tiles
+    strengths = rules.strengths()
+    before = lead(engine, board, player)
+    for tile in rng.sample(tiles, 4):
+        gains: dict[tuple[int, int], int] = {}
+        for move in engine.legal_moves(board, tile, player, Turn(player)):
+            cell = (move.x, move.y)
+            if cell not in gains:
+                gains[cell] = bounds.last_move_gain(board, cell, player, tile, strengths)
+            result = engine.apply(board, move, Turn(player), check=False)
+            assert lead(engine, board, player) - before <= gains[cell], move
+            board.undo_to(result.mark)
+
+
+def test_the_bound_holds_only_for_base_scoring(host):
+    assert bounds.supported(host.ruleset("base:C2"))
+    assert bounds.supported(host.ruleset("base:C3"))
+    assert not bounds.supported(host.ruleset("base:C1[rules=2000]"))
+    assert not bounds.supported(host.ruleset("traders-builders:C2"))
+
+
+def assert_bounded_as_played(host, catalogue, spec: str, seed: int, size: int,
+                             tiles: int) -> None:
+    """The bounded search ranks as the search without any shortcut."""
+    rules = host.ruleset(spec)
+    position = supplied_position(host, catalogue, spec, seed, size)
+    puzzle = hand_puzzle(catalogue, rules, random.Random(seed), tiles)
+    solver = Solver(position.board, rules, puzzle, catalogue)
+    assert solver.bounded
+    fast = ranking(solver)
+    assert fast == ranking(Solver(position.board, rules, puzzle, catalogue, local=False))
+
+
+@settings(max_examples=10, deadline=None)
+@given(spec=st.sampled_from(BOUNDED), seed=st.integers(0, 10**6), size=st.integers(5, 30))
+def test_two_tiles_bounded_rank_as_the_full_search(host, catalogue, spec, seed, size):
+    assert_bounded_as_played(host, catalogue, spec, seed, size, 2)
+
+
+@pytest.mark.slow  # about 2 minutes (the full search is slow)
+@pytest.mark.parametrize(("spec", "seed", "size"), [
+    ("base:C2", 570610, 12), ("base:C2", 944984, 5), ("base:C2", 876084, 7),
+    ("base:C3", 495185, 8), ("base:C3", 31337, 10)])
+def test_three_tiles_bounded_rank_as_the_full_search(host, catalogue, spec, seed, size):
+    """Three tiles: the last moves are skipped against the best line below the same first
+    move (the floor passed down), and positions cut short are not kept in the table."""
+    assert_bounded_as_played(host, catalogue, spec, seed, size, 3)
+
+
+def test_a_bound_one_point_too_low_changes_the_ranking(host, catalogue, monkeypatch):
+    """On this position some cell's bound is exactly what its best last move adds: the
+    bound as it is ranks as the full search, one point lower it skips a best line."""
+    assert_bounded_as_played(host, catalogue, "base:C2", 2, 7, 2)
+    rules = host.ruleset("base:C2")
+    position = supplied_position(host, catalogue, "base:C2", 2, 7)
+    puzzle = hand_puzzle(catalogue, rules, random.Random(2), 2)
+    real = solver_module.last_move_gain
+    monkeypatch.setattr(solver_module, "last_move_gain", lambda *args: real(*args) - 1)
+    assert ranking(Solver(position.board, rules, puzzle, catalogue)) != ranking(
+        Solver(position.board, rules, puzzle, catalogue, local=False))
