@@ -71,6 +71,7 @@ from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
+from .bounded import Cells
 from .independent import LOCAL_FIGURES, Effect, Line, Reference
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
@@ -145,6 +146,8 @@ class Solver:
         #: the last tile's moves measured on the position, while ranking (when usable), and
         #: below it on the board before the last two tiles those it cannot compose
         self._references: list[Reference] = []
+        #: the last tile's cells on the position, while ranking (when bounded)
+        self._cells: Cells | None = None
         #: first move → its place in the ranking of the round before (anytime search)
         self._order: dict[Move, int] = {}
         #: whether the last ranking searched the whole hand (False: a time limit cut it short)
@@ -234,6 +237,9 @@ class Solver:
                 self._references = [Reference(self.engine, self.board, self.player,
                                               self.hand[-1], parts, self._totals_of,
                                               self._after)]
+                if self.bounded and not any(parts.rest):
+                    self._cells = Cells(self.board, self._references[0], self.player,
+                                        self.hand[-1], self.engine.rules.strengths())
             self._search(0, part, parts, depth, [], found)
         except Stopped as stopped:
             stopped.partial = _ranked(found)
@@ -242,6 +248,7 @@ class Solver:
             self._where = None
             self._table = {}
             self._references = []
+            self._cells = None
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
@@ -362,6 +369,20 @@ class Solver:
             known_line = self._table.get(key)
             if known_line is not None:
                 return known_line
+        last = len(self.hand) - 1
+        gains: dict[Cell, int] = {}
+        early: list[Line] | None = None
+        cells = self._cells
+        if floor is not None and cells is not None and index == last and parts is not None \
+                and not any(parts.rest):
+            # the whole position skipped when no last move can reach the floor
+            early = self._lines(part, parts)
+            if early and early[0].reference is cells.reference:
+                cap = cells.cap(early[0], gains)
+                if cap is not None:
+                    base = goal.key_of(self._totals_of(parts))[0]
+                    if base + cap < floor[0]:
+                        return Outcome((base + cap,), 0), ()
         moves: list[Move] = []
         while part and index < len(self.hand) and not moves:
             moves = sorted(engine.legal_moves(board, self.hand[index], player,
@@ -381,8 +402,7 @@ class Solver:
         if reuse and parts is None:
             parts = engine.final_parts(board)
         references = self._references
-        last = len(self.hand) - 1
-        lines = self._lines(part, parts) if references and (
+        lines = early if early is not None else self._lines(part, parts) if references and (
             index == last or index == last - 1 > 0) else []
         inner = False
         if references and index == last - 1 > 0:
@@ -396,7 +416,7 @@ class Solver:
             lines = []
         try:
             return self._moves(index, part, parts, depth, prefix, found, key, record, moves,
-                               lines, floor)
+                               lines, floor, gains)
         finally:
             if inner:
                 references.pop()
@@ -404,9 +424,11 @@ class Solver:
     def _moves(self, index: int, part: int, parts: FinalParts | None, depth: int,
                prefix: list[Move], found: list[Ranked], key: tuple[object, ...] | None,
                record: bool, moves: list[Move], lines: list[Line],
-               floor: tuple[int, ...] | None) -> tuple[Outcome, tuple[Move, ...]]:
+               floor: tuple[int, ...] | None,
+               gains: dict[Cell, int]) -> tuple[Outcome, tuple[Move, ...]]:
         """The rest of :meth:`_search` once its ``moves`` are known; ``lines`` compose the
-        last tile's independent moves."""
+        last tile's independent moves; ``gains`` holds the last tile's bounds of some
+        cells (see :func:`~editor.rules.bounds.last_move_gain`)."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
         reuse = goal.needs_final and self.local
         # each move's effect from the first line composing it, and that line
@@ -427,7 +449,6 @@ class Solver:
         bounded = self.bounded and not record and index == len(self.hand) - 1 \
             and parts is not None and not any(parts.rest)
         base = lead = 0
-        gains: dict[tuple[int, int], int] = {}
         if bounded:
             assert parts is not None
             base = goal.key_of(self._totals_of(parts))[0]

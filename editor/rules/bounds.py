@@ -65,16 +65,19 @@ def _winners(owners: dict[int, int]) -> set[int]:
 
 
 def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
-                   strengths: Mapping[str, int]) -> int:
+                   strengths: Mapping[str, int], reads: set[int] | None = None) -> int:
     """At most how much ``player``'s lead after final scoring grows by a last move of
     ``tile`` on the empty ``cell`` (any rotation, any figure action; see the module
-    docstring)."""
+    docstring). The roots of the features it reads are added to ``reads``: the bound
+    stays the same while none of those features, the cell's neighbours and the
+    player's supply change."""
     find, kinds, opens, nfigs = board.find, board.kinds, board.opens, board.nfigs
     faced: dict[int, int] = {}  # root → centre ports of the cell it meets
     for node, mask in board.contacts_at(cell):
         root = find(node)
         faced[root] = faced.get(root, 0) + (mask & _CENTRES).bit_count()
     value: dict[int, int] = {}
+    owners: dict[int, dict[int, int]] = {}
     winners: dict[int, set[int]] = {}
     completable: list[int] = []
     for root in faced:
@@ -89,15 +92,16 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
             value[root] = 3 * sum(1 for c in cities if board.is_complete(c))
         else:
             continue
-        winners[root] = _winners(_owners(board, root, strengths)) if nfigs[root] else set()
+        owners[root] = held = _owners(board, root, strengths) if nfigs[root] else {}
+        winners[root] = _winners(held)
     done = 3 * len(completable)
     segments = {CITY: 0, ROAD: 0, FIELD: 0}
     for seg in tile.segments:
         if seg.kind in segments:
             segments[seg.kind] += 1
     pennants = sum(seg.pennants for seg in tile.segments)
-    own = {CITY: 2 * (segments[CITY] + pennants), ROAD: segments[ROAD],
-           FIELD: done * segments[FIELD]}
+    own = {CITY: 2 * (segments[CITY] + pennants), ROAD: segments[ROAD], FIELD: 0}
+    winnable: set[int] = set()  # fields beside the cell whose holder the player may become
     gain = 0
     placing = 0  # the best single figure stood on an unoccupied feature
     lost = [0] * len(board.players)
@@ -105,28 +109,37 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
         roots = [r for r in value if kinds[r] == kind]
         if not roots and not segments[kind]:
             continue
-        present = any(player in winners[r] or _holds(board, r, player) for r in roots)
+        # the player's strength on the features of this kind beside the cell, were they
+        # all joined into one: a feature held more strongly by someone else stays theirs
+        mine = sum(owners[r].get(player, 0) for r in roots)
         most = 0
         for r in roots:
             potential = value[r]
             if kind == CITY and r in completable:
                 potential *= 2
-            elif kind == FIELD:
-                potential += done
-            if present:
-                most += potential - (value[r] if player in winners[r] else 0)
+            others = max((n for p, n in owners[r].items() if p != player), default=0)
+            if mine:
+                if mine >= others:
+                    most += potential - (value[r] if player in winners[r] else 0)
+                    winnable.add(r)
             elif not nfigs[r]:
                 most += potential
         most += own[kind]
-        if present:
+        if kind == FIELD and not mine:
+            most += done  # a farmer stood beside every city the tile completes
+        if mine:
             gain += most
         else:
             placing = max(placing, most)
-        if present or len(roots) > 1:
-            for r in roots:
-                for p in winners[r]:
-                    if p != player:
-                        lost[p] += value[r]
+        rivals = {p for r in roots for p in owners[r] if p != player}
+        for p in rivals:
+            held = [value[r] for r in roots if p in winners[r]]
+            if not held:
+                continue
+            if len(rivals) > 1 or mine > min(owners[r][p] for r in roots if p in winners[r]):
+                lost[p] += sum(held)  # the player or another rival may outnumber them
+            else:
+                lost[p] += sum(held) - max(held)  # joined, shared tiles count once
     x, y = cell
     cells = board.cells
     around = 0
@@ -137,6 +150,8 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
         around += 1
         for i in other.orientation.tile.cloisters:
             root = find(other.first_node + i)
+            if reads is not None:
+                reads.add(root)
             if nfigs[root] and player in _winners(_owners(board, root, strengths)):
                 gain += 1
     supply = board.players[player].supply
@@ -144,13 +159,13 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
         placing = 0
     if tile.cloisters and any(supply.get(k, 0) > 0 for k in _FIGURES):
         placing = max(placing, 1 + around)
+    if reads is not None:
+        reads.update(faced)
     for city in completable:
-        for f in {find(n) for n in fields_beside(board, city)}:
-            if nfigs[f] and player in _winners(_owners(board, f, strengths)):
+        # 3 for each field beside the completed city the player may hold
+        for f in {find(n) for n in fields_beside(board, city)} | winnable:
+            if reads is not None:
+                reads.add(f)
+            if f in winnable or (nfigs[f] and player in _winners(_owners(board, f, strengths))):
                 gain += 3
     return gain + placing + max(lost, default=0)
-
-
-def _holds(board: Board, root: int, player: int) -> bool:
-    """Whether ``player`` has a figure on the feature ``root``."""
-    return bool(board.nfigs[root]) and any(f.owner == player for f in board.figures_on(root))
