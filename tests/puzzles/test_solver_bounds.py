@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver_shortcuts import hand_puzzle, ranking, supplied_position
 
-from editor.puzzles import Solver
+from editor.puzzles import Solver, bounded
 from editor.puzzles import solver as solver_module
 from editor.rules import bounds
 from editor.rules.engine import Engine
@@ -99,3 +99,31 @@ def test_a_bound_one_point_too_low_changes_the_ranking(host, catalogue, monkeypa
     monkeypatch.setattr(solver_module, "last_move_gain", lambda *args: real(*args) - 1)
     assert ranking(Solver(position.board, rules, puzzle, catalogue)) != ranking(
         Solver(position.board, rules, puzzle, catalogue, local=False))
+
+
+def unbounded(position, rules, puzzle, catalogue) -> list[tuple[object, ...]]:
+    """The ranking of the search with every shortcut but the bounds."""
+    solver = Solver(position.board, rules, puzzle, catalogue)
+    solver.bounded = False
+    return ranking(solver)
+
+
+@pytest.mark.slow  # about 40 s
+def test_a_position_cap_one_point_too_low_changes_the_ranking(host, catalogue, monkeypatch):
+    """Three tiles: positions before the last tile are skipped by the cap of
+    :class:`~editor.puzzles.bounded.Cells`; on this position the cap as it is ranks as
+    the search without bounds (the slow tests compare that one with the full search),
+    one point lower it skips a position holding a best line."""
+    rules = host.ruleset("base:C2")
+    position = supplied_position(host, catalogue, "base:C2", 2, 7)
+    puzzle = hand_puzzle(catalogue, rules, random.Random(2), 3)
+    plain = unbounded(position, rules, puzzle, catalogue)
+    assert ranking(Solver(position.board, rules, puzzle, catalogue)) == plain
+    real = bounded.Cells.cap
+
+    def lower(self, line, gains):
+        cap = real(self, line, gains)
+        return None if cap is None else cap - 1
+
+    monkeypatch.setattr(bounded.Cells, "cap", lower)
+    assert ranking(Solver(position.board, rules, puzzle, catalogue)) != plain
