@@ -44,6 +44,8 @@ class Cells:
             cell = (effect.x, effect.y)
             if added > best.get(cell, added - 1):
                 best[cell] = added
+        #: cell → what its moves add at most
+        self.best = best
         #: (what the cell's moves add at most, cell), best first
         self.ranked = sorted(((n, c) for c, n in best.items()), reverse=True)
         #: root → the cells whose moves read the feature
@@ -54,40 +56,62 @@ class Cells:
             for root in reads:
                 self.readers.setdefault(root, []).append(cell)
 
-    def cap(self, line: Line, gains: dict[Cell, int]) -> int | None:
-        """At most what a last move adds to the lead at the end of ``line`` (a line from
-        :attr:`reference`, on the current board); None when the player's supply grew or
-        no cell is left.
-        ``gains`` gets the bound of each touched cell."""
-        board = self.board
-        supply = board.players[self.player].supply
-        if any(n > self.supply.get(k, 0) for k, n in supply.items()):
-            return None
-        frontier = board.frontier
-        touched: set[Cell] = set()
+    def touched(self, line: Line) -> set[Cell]:
+        """The empty cells of the current board that ``line`` (from :attr:`reference`)
+        touches: beside its tiles, or reading a feature it changed."""
+        frontier = self.board.frontier
+        found: set[Cell] = set()
         for x, y in line.cells:
             for dx, dy in NEIGHBOURS8:
                 cell = (x + dx, y + dy)
                 if cell in frontier:
-                    touched.add(cell)
+                    found.add(cell)
         readers = self.readers
         for root in line.touched:
             for cell in readers.get(root, ()):
                 if cell in frontier:
-                    touched.add(cell)
+                    found.add(cell)
+        return found
+
+    def grown(self) -> bool:
+        """Whether the player has more of a figure than on the reference's position."""
+        supply = self.board.players[self.player].supply
+        return any(n > self.supply.get(k, 0) for k, n in supply.items())
+
+    def cap(self, line: Line, gains: dict[Cell, int],
+            inner: tuple[Cells, Line] | None = None) -> int | None:
+        """At most what a last move adds to the lead at the end of ``line`` (a line from
+        :attr:`reference`, on the current board); None when the player's supply grew or
+        no cell is left. ``inner`` is the table and line of a reference measured below
+        this one, on the board before the line's last move, for the cells this line
+        touches: those its last move does not touch add at most what they added there
+        (or here). ``gains`` gets the bound of each cell left."""
+        if self.grown():
+            return None
+        if inner is not None and inner[0].grown():
+            inner = None
+        frontier = self.board.frontier
+        touched = self.touched(line)
         most = None
         for n, cell in self.ranked:
             if cell in frontier and cell not in touched:
                 most = n
                 break
+        below = inner[0].touched(inner[1]) if inner is not None else touched
         fits = self.tile.fits
         for cell in touched:
             if not fits[frontier[cell]]:
                 continue  # no move there
-            gain = gains.get(cell)
-            if gain is None:
-                gain = gains[cell] = last_move_gain(board, cell, self.player, self.tile,
-                                                    self.strengths)
+            if inner is not None and cell not in below:
+                there, here = inner[0].best.get(cell), self.best.get(cell)
+                gain = there if here is None else here if there is None else max(here, there)
+                if gain is None:
+                    continue  # no move there
+            else:
+                gain = gains.get(cell)
+                if gain is None:
+                    gain = gains[cell] = last_move_gain(self.board, cell, self.player,
+                                                        self.tile, self.strengths)
             if most is None or gain > most:
                 most = gain
         return None if most is None else max(most, 0)  # 0: the tile may fit nowhere

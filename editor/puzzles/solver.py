@@ -146,8 +146,9 @@ class Solver:
         #: the last tile's moves measured on the position, while ranking (when usable), and
         #: below it on the board before the last two tiles those it cannot compose
         self._references: list[Reference] = []
-        #: the last tile's cells on the position, while ranking (when bounded)
-        self._cells: Cells | None = None
+        #: the last tile's cells on the position and below the first move, beside
+        #: ``_references``, while ranking (when bounded)
+        self._cells: list[Cells] = []
         #: first move → its place in the ranking of the round before (anytime search)
         self._order: dict[Move, int] = {}
         #: whether the last ranking searched the whole hand (False: a time limit cut it short)
@@ -238,8 +239,8 @@ class Solver:
                                               self.hand[-1], parts, self._totals_of,
                                               self._after)]
                 if self.bounded and not any(parts.rest):
-                    self._cells = Cells(self.board, self._references[0], self.player,
-                                        self.hand[-1], self.engine.rules.strengths())
+                    self._cells = [Cells(self.board, self._references[0], self.player,
+                                         self.hand[-1], self.engine.rules.strengths())]
             self._search(0, part, parts, depth, [], found)
         except Stopped as stopped:
             stopped.partial = _ranked(found)
@@ -248,7 +249,7 @@ class Solver:
             self._where = None
             self._table = {}
             self._references = []
-            self._cells = None
+            self._cells = []
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
@@ -372,13 +373,16 @@ class Solver:
         last = len(self.hand) - 1
         gains: dict[Cell, int] = {}
         early: list[Line] | None = None
-        cells = self._cells
-        if floor is not None and cells is not None and index == last and parts is not None \
+        tables = self._cells
+        if floor is not None and tables and index == last and parts is not None \
                 and not any(parts.rest):
             # the whole position skipped when no last move can reach the floor
             early = self._lines(part, parts)
-            if early and early[0].reference is cells.reference:
-                cap = cells.cap(early[0], gains)
+            if early and early[0].reference is tables[0].reference:
+                nested = next(((tables[1], line) for line in early[1:]
+                               if len(tables) > 1 and line.reference is tables[1].reference),
+                              None)
+                cap = tables[0].cap(early[0], gains, nested)
                 if cap is not None:
                     base = goal.key_of(self._totals_of(parts))[0]
                     if base + cap < floor[0]:
@@ -413,6 +417,9 @@ class Solver:
                 engine, board, player, self.hand[-1], parts, self._totals_of, self._after,
                 lambda m: not any(line.effect(m) for line in outer)))
             inner = True
+            if self._cells and not any(parts.rest):
+                self._cells.append(Cells(board, references[-1], player, self.hand[-1],
+                                         engine.rules.strengths()))
             lines = []
         try:
             return self._moves(index, part, parts, depth, prefix, found, key, record, moves,
@@ -420,6 +427,8 @@ class Solver:
         finally:
             if inner:
                 references.pop()
+                if len(self._cells) > 1:
+                    self._cells.pop()
 
     def _moves(self, index: int, part: int, parts: FinalParts | None, depth: int,
                prefix: list[Move], found: list[Ranked], key: tuple[object, ...] | None,

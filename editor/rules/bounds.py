@@ -133,13 +133,13 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
             placing = max(placing, most)
         rivals = {p for r in roots for p in owners[r] if p != player}
         for p in rivals:
-            held = [value[r] for r in roots if p in winners[r]]
-            if not held:
+            theirs = [value[r] for r in roots if p in winners[r]]
+            if not theirs:
                 continue
             if len(rivals) > 1 or mine > min(owners[r][p] for r in roots if p in winners[r]):
-                lost[p] += sum(held)  # the player or another rival may outnumber them
+                lost[p] += sum(theirs)  # the player or another rival may outnumber them
             else:
-                lost[p] += sum(held) - max(held)  # joined, shared tiles count once
+                lost[p] += sum(theirs) - max(theirs)  # joined, shared tiles count once
     x, y = cell
     cells = board.cells
     around = 0
