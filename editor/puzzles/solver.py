@@ -149,6 +149,8 @@ class Solver:
         #: the last tile's cells on the position and below the first move, beside
         #: ``_references``, while ranking (when bounded)
         self._cells: list[Cells] = []
+        #: tile index → the first move of the best line last found there (searched first)
+        self._killers: dict[int, Move] = {}
         #: first move → its place in the ranking of the round before (anytime search)
         self._order: dict[Move, int] = {}
         #: whether the last ranking searched the whole hand (False: a time limit cut it short)
@@ -250,6 +252,7 @@ class Solver:
             self._table = {}
             self._references = []
             self._cells = []
+            self._killers = {}
             self.board.undo_to(mark)
         if self.progress is not None:
             self.progress.advance(1.0, ngettext("{n} move ranked", "{n} moves ranked",
@@ -471,12 +474,23 @@ class Solver:
                 if effects is None or effects[j] is None:
                     groups.setdefault((move.x, move.y, move.rotation, move.choices),
                                       []).append(move)
+        # above the last tile (when bounded), the move of the best line found last at this
+        # depth is searched first, to raise the floor sooner; ties still go to the first
+        # move in order (``first``, its place)
+        sequence: Sequence[int] = range(len(moves))
+        first = len(moves)
+        killing = not record and bool(self._cells) and index < len(self.hand) - 1
+        killer = self._killers.get(index) if killing else None
+        if killer is not None and killer in moves:
+            k = moves.index(killer)
+            sequence = [k, *range(k), *range(k + 1, len(moves))]
         measured: dict[Move, Outcome] = {}
         progress, where = self.progress, self._where
         level = len(where) if where is not None else 2
         watched = progress is not None and level < 2
         best: tuple[Outcome, tuple[Move, ...]] | None = None
-        for j, move in enumerate(moves):
+        for j in sequence:
+            move = moves[j]
             if watched:
                 self._tick(level, j, len(moves))
             elif progress is not None:
@@ -534,11 +548,14 @@ class Solver:
                 prefix.pop()
                 if len(prefix) + 1 == depth or not rest:
                     found.append(Ranked((*prefix, move), (*prefix, move, *rest), outcome))
-            if best is None or outcome.order > best[0].order:
-                best = (outcome, (move, *rest))
+            if best is None or outcome.order > best[0].order or (
+                    killing and outcome.order == best[0].order and j < first):
+                best, first = (outcome, (move, *rest)), j
         if watched and where is not None:
             del where[level:]
         assert best is not None
+        if killing:
+            self._killers[index] = best[1][0]
         if key is not None and (floor is None or best[0].order > floor):
             self._table[key] = best
         return best
