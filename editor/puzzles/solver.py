@@ -33,6 +33,18 @@ a feature the tile leaves open rescores only that feature, see :meth:`Solver._me
 That locality holds for the built-in editions; a ruleset with a third-party edition gets final
 scoring in full after every move.
 
+**Bounds.** Under the base game's scoring (:func:`~editor.rules.bounds.supported`), best
+margin skips lines that cannot beat the best line found beside them. Every first move is
+searched in full (each is ranked); below it the best line found so far is a *floor*
+passed down. A position before the last tile is skipped, its moves never listed, when its
+lead plus the cap of :class:`~.bounded.Cells` (at most what any last move adds) is below
+the floor's; a last move is skipped when the lead plus the bound of its cell
+(:func:`~editor.rules.bounds.last_move_gain`) is below the best found. Skipping only what
+is strictly below keeps ties, so the ranking, lines and outcomes are those of the full
+search; an answer not above its floor is not kept in the transposition table (it may be
+too low). Above the last tile the move of the best line found last at that depth is tried
+first, so that the floor rises sooner (ties still go to the first move in board order).
+
 The same position reached by two lines (a hand holding a tile twice, placed on two cells
 in either order) is searched once: a transposition table keyed by the board's incremental
 hash (:attr:`Board.key <editor.model.board.Board.key>`), the scores, goods and supplies and

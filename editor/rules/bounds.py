@@ -125,8 +125,8 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
             elif not nfigs[r]:
                 most += potential
         most += own[kind]
-        if kind == FIELD and not mine:
-            most += done  # a farmer stood beside every city the tile completes
+        if kind == FIELD:
+            most += done  # a farmer stood on the tile, beside every city it completes
         if mine:
             gain += most
         else:
