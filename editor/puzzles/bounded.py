@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.tiles import Tile
-from editor.rules.bounds import last_move_gain
+from editor.rules.bounds import Memo, last_move_gain
 
 from .independent import Line, Reference
 
@@ -79,13 +79,14 @@ class Cells:
         return any(n > self.supply.get(k, 0) for k, n in supply.items())
 
     def cap(self, line: Line, gains: dict[Cell, int],
-            inner: tuple[Cells, Line] | None = None) -> int | None:
+            inner: tuple[Cells, Line] | None = None, memo: Memo | None = None) -> int | None:
         """At most what a last move adds to the lead at the end of ``line`` (a line from
         :attr:`reference`, on the current board); None when the player's supply grew or
         no cell is left. ``inner`` is the table and line of a reference measured below
         this one, on the board before the line's last move, for the cells this line
         touches: those its last move does not touch add at most what they added there
-        (or here). ``gains`` gets the bound of each cell left."""
+        (or here). ``gains`` gets the bound of each cell left (``memo``: see
+        :func:`~editor.rules.bounds.last_move_gain`)."""
         if self.grown():
             return None
         if inner is not None and inner[0].grown():
@@ -111,7 +112,7 @@ class Cells:
                 gain = gains.get(cell)
                 if gain is None:
                     gain = gains[cell] = last_move_gain(self.board, cell, self.player,
-                                                        self.tile, self.strengths)
+                                                        self.tile, self.strengths, memo=memo)
             if most is None or gain > most:
                 most = gain
         return None if most is None else max(most, 0)  # 0: the tile may fit nowhere

@@ -78,7 +78,7 @@ from editor.model.players import Figure
 from editor.model.position import Position
 from editor.model.tiles import CLOISTER_KINDS, Tile
 from editor.model.tilesets import Catalogue, TileSet
-from editor.rules.bounds import last_move_gain, supported
+from editor.rules.bounds import Memo, last_move_gain, supported
 from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
@@ -387,6 +387,7 @@ class Solver:
                 return known_line
         last = len(self.hand) - 1
         gains: dict[Cell, int] = {}
+        memo: Memo = {}
         early: list[Line] | None = None
         tables = self._cells
         if floor is not None and tables and index == last and parts is not None \
@@ -397,7 +398,7 @@ class Solver:
                 nested = next(((tables[1], line) for line in early[1:]
                                if len(tables) > 1 and line.reference is tables[1].reference),
                               None)
-                cap = tables[0].cap(early[0], gains, nested)
+                cap = tables[0].cap(early[0], gains, nested, memo)
                 if cap is not None:
                     base = goal.key_of(self._totals_of(parts))[0]
                     if base + cap < floor[0]:
@@ -438,7 +439,7 @@ class Solver:
             lines = []
         try:
             return self._moves(index, part, parts, depth, prefix, found, key, record, moves,
-                               lines, floor, gains)
+                               lines, floor, gains, memo)
         finally:
             if inner:
                 references.pop()
@@ -448,11 +449,11 @@ class Solver:
     def _moves(self, index: int, part: int, parts: FinalParts | None, depth: int,
                prefix: list[Move], found: list[Ranked], key: tuple[object, ...] | None,
                record: bool, moves: list[Move], lines: list[Line],
-               floor: tuple[int, ...] | None,
-               gains: dict[Cell, int]) -> tuple[Outcome, tuple[Move, ...]]:
+               floor: tuple[int, ...] | None, gains: dict[Cell, int],
+               memo: Memo) -> tuple[Outcome, tuple[Move, ...]]:
         """The rest of :meth:`_search` once its ``moves`` are known; ``lines`` compose the
         last tile's independent moves; ``gains`` holds the last tile's bounds of some
-        cells (see :func:`~editor.rules.bounds.last_move_gain`)."""
+        cells (see :func:`~editor.rules.bounds.last_move_gain`, with ``memo``)."""
         board, engine, goal, player = self.board, self.engine, self.goal, self.player
         reuse = goal.needs_final and self.local
         # each move's effect from the first line composing it, and that line
@@ -512,7 +513,8 @@ class Solver:
                 cell = (move.x, move.y)
                 gain = gains.get(cell)
                 if gain is None:
-                    gain = gains[cell] = last_move_gain(board, cell, player, tile, strengths)
+                    gain = gains[cell] = last_move_gain(board, cell, player, tile, strengths,
+                                                        memo=memo)
                 own = lead if best is None else max(lead, best[0].order[0])
                 if base + gain < own:
                     continue

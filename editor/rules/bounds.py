@@ -64,13 +64,19 @@ def _winners(owners: dict[int, int]) -> set[int]:
     return {p for p, s in owners.items() if s == best}
 
 
+#: A feature's root → its value to its holder and strength per player (one board state).
+Memo = dict[int, tuple[int, dict[int, int]]]
+
+
 def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
-                   strengths: Mapping[str, int], reads: set[int] | None = None) -> int:
+                   strengths: Mapping[str, int], reads: set[int] | None = None,
+                   memo: Memo | None = None) -> int:
     """At most how much ``player``'s lead after final scoring grows by a last move of
     ``tile`` on the empty ``cell`` (any rotation, any figure action; see the module
     docstring). The roots of the features it reads are added to ``reads``: the bound
     stays the same while none of those features, the cell's neighbours and the
-    player's supply change."""
+    player's supply change. ``memo`` keeps what was read of each feature for the next
+    cell, while the board does not change."""
     find, kinds, opens, nfigs = board.find, board.kinds, board.opens, board.nfigs
     faced: dict[int, int] = {}  # root → centre ports of the cell it meets
     for node, mask in board.contacts_at(cell):
@@ -80,20 +86,25 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
     owners: dict[int, dict[int, int]] = {}
     winners: dict[int, set[int]] = {}
     completable: list[int] = []
+    if memo is None:
+        memo = {}
     for root in faced:
         kind = kinds[root]
-        if kind in (CITY, ROAD):
-            tiles, pennants = measure(board, root)
-            value[root] = tiles + pennants if kind == CITY else tiles
-            if kind == CITY and opens[root] <= faced[root]:
-                completable.append(root)
-        elif kind == FIELD:
-            cities = city_roots_of_field(board, root)
-            value[root] = 3 * sum(1 for c in cities if board.is_complete(c))
-        else:
+        if kind not in (CITY, ROAD, FIELD):
             continue
-        owners[root] = held = _owners(board, root, strengths) if nfigs[root] else {}
-        winners[root] = _winners(held)
+        if kind == CITY and opens[root] <= faced[root]:
+            completable.append(root)
+        known = memo.get(root)
+        if known is None:
+            if kind == FIELD:
+                cities = city_roots_of_field(board, root)
+                worth = 3 * sum(1 for c in cities if board.is_complete(c))
+            else:
+                tiles, pennants = measure(board, root)
+                worth = tiles + pennants if kind == CITY else tiles
+            known = memo[root] = (worth, _owners(board, root, strengths) if nfigs[root] else {})
+        value[root], owners[root] = known
+        winners[root] = _winners(known[1])
     done = 3 * len(completable)
     segments = {CITY: 0, ROAD: 0, FIELD: 0}
     for seg in tile.segments:
