@@ -96,7 +96,8 @@ def test_a_bound_one_point_too_low_changes_the_ranking(host, catalogue, monkeypa
     position = supplied_position(host, catalogue, "base:C2", 2, 7)
     puzzle = hand_puzzle(catalogue, rules, random.Random(2), 2)
     real = solver_module.last_move_gain
-    monkeypatch.setattr(solver_module, "last_move_gain", lambda *args, **kwargs: real(*args, **kwargs) - 1)
+    monkeypatch.setattr(solver_module, "last_move_gain",
+                        lambda *args, **kwargs: real(*args, **kwargs) - 1)
     assert ranking(Solver(position.board, rules, puzzle, catalogue)) != ranking(
         Solver(position.board, rules, puzzle, catalogue, local=False))
 
