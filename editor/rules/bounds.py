@@ -7,15 +7,18 @@ game's 2002 scoring values them (:func:`supported` says when that holds):
 
 - a city, road or field the tile joins ends up in one feature with the others of its kind
   it joins, worth at most the sum of what each may become (a city whose open ends all
-  face the cell may be completed and score double; a field gains 3 for each city the tile
-  may complete) plus the tile's own segments. The mover gains at most that, less what
-  they already had there, on the kinds where they hold a figure beside the cell; where
-  they hold none they can gain only by standing their one figure on an unoccupied feature;
-- an opponent loses at most what they held beside the cell, and only on a kind where the
-  mover holds a figure beside it or where the tile may join two features;
-- a monastery or garden beside the cell gains one point for its holder; a field beside a
-  city the tile may complete gains 3 for its holder; the tile's own monastery or garden
-  is worth at most 1 + its neighbours to whoever stands there.
+  face the cell may be completed and score double) plus the tile's own segments. On a
+  kind where the mover holds a figure beside the cell they gain at most that, less what
+  they already had there, leaving out features someone holds more strongly than all the
+  mover's figures beside the cell together; where they hold none they gain only by
+  standing their one figure on an unoccupied feature;
+- a rival loses everything they held beside the cell where the mover or another rival may
+  outnumber them, elsewhere at most what joining their features counts once instead of
+  twice (shared tiles, shared cities);
+- each city the tile may complete adds 3 to every field beside it the mover may hold (and
+  to a farmer stood on the tile); a monastery or garden beside the cell gains one point
+  for its holder; the tile's own monastery or garden is worth at most 1 + its
+  neighbours to whoever stands there.
 
 Every term is an over-estimate, so a line whose bound cannot reach the best found is one
 the search may skip without changing its answer.
