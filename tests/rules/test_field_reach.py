@@ -1,5 +1,6 @@
 """``features.field_reach`` counts each field's tiles and finds the cities it touches
-exactly as ``describe`` and ``city_roots_of_field`` do, on random boards, also when tiles
+exactly as ``describe`` and ``city_roots_of_field`` do (with ``completed``, only the
+completed ones, as ``Board.is_complete`` tells them), on random boards, also when tiles
 share segment objects in another order (its memo of city links is keyed by segment)."""
 
 from __future__ import annotations
@@ -34,3 +35,6 @@ def test_field_reach_equals_descriptions(host, catalogue, seed, tiles, mirrored)
     expected = {r: (describe(board, r).size, city_roots_of_field(board, r)) for r in roots}
     assert field_reach(board, roots) == expected
     assert field_reach(board, roots[::2]) == {r: expected[r] for r in roots[::2]}
+    done = {r: (tiles, {c for c in cities if board.is_complete(c)})
+            for r, (tiles, cities) in expected.items()}
+    assert field_reach(board, roots, completed=True) == done
