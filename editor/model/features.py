@@ -215,7 +215,8 @@ def field_reach(board: Board, roots: Collection[int], completed: bool = False
     size) and the roots of the cities it touches (:func:`city_roots_of_field`); with
     ``completed``, only those of the completed cities (what farms pay for: a city root's
     open ports, read once per field and city, instead of a completion check per city
-    that finds its root again).
+    that finds its root again; a segment a tile's ``cities`` names that is no city, which
+    the linter reports, is checked as :meth:`Board.is_complete` checks it).
 
     One walk along each field's ring that reads only the board's per-node lists: a node's
     tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
@@ -224,8 +225,8 @@ def field_reach(board: Board, roots: Collection[int], completed: bool = False
     else; a segment touching no city has none on any tile). On a large board the cells'
     tuples, the cells dict and the placed tiles are reads at random that cost more than
     the work."""
-    ring, parent, segments, node_segment, opens = board.ring, board.parent, board.segments, \
-        board.node_segment, board.opens
+    ring, parent, segments, node_segment, opens, kinds = board.ring, board.parent, \
+        board.segments, board.node_segment, board.opens, board.kinds
     memo: dict[int, tuple[list[Segment], int, tuple[int, ...]] | None] = {}
     found = {}
     for root in roots:
@@ -250,8 +251,8 @@ def field_reach(board: Board, roots: Collection[int], completed: bool = False
             n = ring[n]
             if n == root:
                 break
-        found[root] = (len(firsts), {c for c in cities if not opens[c]} if completed
-                       else cities)
+        found[root] = (len(firsts), {c for c in cities if not opens[c] and (
+            kinds[c] in EDGE_KINDS or board.is_complete(c))} if completed else cities)
     return found
 
 
