@@ -121,10 +121,12 @@ def measure(board: Board, node: int) -> tuple[int, int]:
     return _features.measure(cast("ModelBoard", board), node)
 
 
-def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
+def field_reach(board: Board, roots: Collection[int], completed: bool = False
+                ) -> dict[int, tuple[int, set[int]]]:
     """For each field root in ``roots``: its tiles and the roots of the cities it touches
-    (as :func:`describe` counts them), for many fields at once."""
-    return _features.field_reach(cast("ModelBoard", board), roots)
+    (as :func:`describe` counts them; with ``completed``, only the completed ones), for
+    many fields at once."""
+    return _features.field_reach(cast("ModelBoard", board), roots, completed)
 
 
 def city_roots_of_field(board: Board, field_root: int) -> set[int]:

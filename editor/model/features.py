@@ -209,9 +209,14 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
 _UNSEEN: tuple[list[Segment], int, tuple[int, ...]] = ([], -1, ())
 
 
-def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, set[int]]]:
+def field_reach(board: Board, roots: Collection[int], completed: bool = False
+                ) -> dict[int, tuple[int, set[int]]]:
     """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
-    size) and the roots of the cities it touches (:func:`city_roots_of_field`).
+    size) and the roots of the cities it touches (:func:`city_roots_of_field`); with
+    ``completed``, only those of the completed cities (what farms pay for: a city root's
+    open ports, read once per field and city, instead of a completion check per city
+    that finds its root again; a segment a tile's ``cities`` names that is no city, which
+    the linter reports, is checked as :meth:`Board.is_complete` checks it).
 
     One walk along each field's ring that reads only the board's per-node lists: a node's
     tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
@@ -220,8 +225,8 @@ def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, se
     else; a segment touching no city has none on any tile). On a large board the cells'
     tuples, the cells dict and the placed tiles are reads at random that cost more than
     the work."""
-    ring, parent, segments, node_segment = board.ring, board.parent, board.segments, \
-        board.node_segment
+    ring, parent, segments, node_segment, opens, kinds = board.ring, board.parent, \
+        board.segments, board.node_segment, board.opens, board.kinds
     memo: dict[int, tuple[list[Segment], int, tuple[int, ...]] | None] = {}
     found = {}
     for root in roots:
@@ -246,7 +251,8 @@ def field_reach(board: Board, roots: Collection[int]) -> dict[int, tuple[int, se
             n = ring[n]
             if n == root:
                 break
-        found[root] = (len(firsts), cities)
+        found[root] = (len(firsts), {c for c in cities if not opens[c] and (
+            kinds[c] in EDGE_KINDS or board.is_complete(c))} if completed else cities)
     return found
 
 

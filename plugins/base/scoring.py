@@ -191,10 +191,10 @@ def farms(rules: Ruleset, board: Board, version: str,
         return events
     paying = {r: paid for r in fields for paid in (sorted(winners(figures[r], strengths)),)
               if paid}
-    for root, (tiles, touched) in sorted(field_reach(board, paying).items()):
-        done = sum(1 for c in touched if board.is_complete(c))
-        events += [_field_event(root, tiles, p, done, RULE_FARM_2002) for p in paying[root]
-                   if done]
+    for root, (tiles, done) in sorted(field_reach(board, paying, completed=True).items()):
+        if done:
+            events += [_field_event(root, tiles, p, len(done), RULE_FARM_2002)
+                       for p in paying[root]]
     return events
 
 
@@ -337,11 +337,11 @@ def _field_points(rules: Ruleset, board: Board, fields: list[int],
     cities = Cities(board, figures) if len(rules.editions) > 1 else None
     events = []
     paying = {r: paid for r in fields for paid in (winners(figures[r], strengths),) if paid}
-    for root, (_tiles, touched_cities) in field_reach(board, paying).items():
-        paid = paying[root]
-        done = sorted(c for c in touched_cities if board.is_complete(c))
-        if not done:
+    for root, (_tiles, completed) in field_reach(board, paying, completed=True).items():
+        if not completed:
             continue
+        paid = paying[root]
+        done = sorted(completed)
         points = dict.fromkeys(paid, 3 * len(done))
         if cities is not None:
             info = describe(board, root, figures)
