@@ -97,8 +97,8 @@ class Placements(Sequence[tuple[int, int, int]]):
 
     __slots__ = ("_ends", "_fits", "_frontier")
 
-    def __init__(self, frontier: Mapping[Cell, tuple[str, ...]],
-                 fits: Mapping[tuple[str, ...], tuple[int, ...]]) -> None:
+    def __init__(self, frontier: Mapping[Cell, int],
+                 fits: Mapping[int, tuple[int, ...]]) -> None:
         self._frontier = frontier
         self._fits = fits
         self._ends = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
