@@ -356,7 +356,8 @@ class Board:
         cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
             self.journal
         cells[cell] = placed
-        self.key ^= self._zobrist((x, y, id(orientation)))
+        what = (x, y, id(orientation))
+        self.key ^= self._keys.get(what) or self._zobrist(what)
         journal.append(("place", cell, frontier.pop(cell, None)))
         contacts.pop(cell, None)
         side_kinds, requires = orientation.side_kinds, orientation.requires
@@ -374,7 +375,9 @@ class Board:
             if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
             theirs = other.first_node
-            for a, b, middle in _seams(orientation, side, other.orientation):
+            seams = _SEAMS.get((orientation, side, other.orientation)) or \
+                _seams(orientation, side, other.orientation)
+            for a, b, middle in seams:
                 root = self._union(first + a, theirs + b)
                 if middle and self.kinds[root] in EDGE_KINDS:
                     self.opens[root] -= 2

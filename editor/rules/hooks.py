@@ -196,13 +196,16 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     """:func:`_each`, answered at once when one built-in plugin's implementation is all
     there is and no time budget is in force (no other edition could run between): the
     per-move hooks of random play and the solver."""
-    if len(calls) > 1 or not calls[0].trusted or guard.current_budget() is not None:
-        return _each(rules, hook, kwargs, calls)
     call = calls[0]
+    if len(calls) > 1 or not call.trusted or guard.current_budget() is not None:
+        return _each(rules, hook, kwargs, calls)
     if call.edition.name in rules.host.disabled:
         return _NONE
     kwargs["rules"] = rules
-    args = _arguments(hook, call, kwargs)
+    try:
+        args = call.arguments(kwargs)
+    except KeyError:
+        args = _arguments(hook, call, kwargs)  # raises the host's error
     try:
         result = call.function(*args)
     except Exception as exc:  # a plugin's fault must not stop the host
