@@ -16,7 +16,7 @@ guard on every move; installed plugins are always checked. A hook no edition of 
 ruleset implements costs a dictionary look-up. Hooks that return events yield ``(edition,
 events)`` pairs, one edition at a time, so that the host applies one edition's events
 before it asks the next (a built-in plugin's call that is the only one is answered at
-once).
+once, and so is a list-returning hook's).
 """
 
 from __future__ import annotations
@@ -208,6 +208,8 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
         args = _arguments(hook, call, kwargs)  # raises the host's error
     try:
         result = call.function(*args)
+    except guard.HostError:
+        raise
     except Exception as exc:  # a plugin's fault must not stop the host
         _report(rules, hook, call, exc)
         return _NONE
@@ -233,8 +235,11 @@ def _report(rules: Ruleset, hook: str, call: HookCall, exc: Exception) -> None:
 
 
 def _collect(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> list[Any]:
-    """Call a list-returning hook and concatenate the results."""
+    """Call a list-returning hook and concatenate the results (a new list; a built-in
+    plugin's call that is the only one answered at once, as by :func:`_events`)."""
     out: list[Any] = []
-    for _, result in _each(rules, hook, kwargs):
-        out.extend(result)
+    calls = rules.implementations(hook)
+    if calls:
+        for _, result in _events(rules, hook, kwargs, calls):
+            out.extend(result)
     return out
