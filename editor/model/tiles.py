@@ -222,10 +222,20 @@ class FitTable(dict[int, tuple[int, ...]]):
             for code in codes:
                 found.setdefault(code, []).append(r)
         self.update((code, tuple(rotations)) for code, rotations in found.items())
+        #: How many rotations fit each code (counted without a tuple in hand).
+        self.counts = FitCounts((code, len(rotations)) for code, rotations in found.items())
 
     def __missing__(self, code: int) -> tuple[int, ...]:
         found = self[code] = ()
         return found
+
+
+class FitCounts(dict[int, int]):
+    """:attr:`FitTable.counts`: 0 for a code no rotation fits (kept as met)."""
+
+    def __missing__(self, code: int) -> int:
+        self[code] = 0
+        return 0
 
 
 class Orientation:

@@ -176,7 +176,11 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
             continue
         try:
             if direct and call.trusted:  # a built-in plugin, no time budget: no checks
-                result = call.function(*_arguments(hook, call, kwargs))
+                try:
+                    args = call.arguments(kwargs)
+                except KeyError:
+                    args = _arguments(hook, call, kwargs)  # raises the host's error
+                result = call.function(*args)
             else:
                 result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
                 problem = guard.check_return(hook, result, kwargs)

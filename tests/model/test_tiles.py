@@ -107,9 +107,12 @@ def test_enumeration_uses_only_distinct_rotations(catalogue):
 @given(st.tuples(*[st.sampled_from(["", "city", "road", "field", "river"])] * 4))
 def test_side_codes_round_trip_and_fit_as_the_kinds_do(required):
     """A code of side requirements reads back as its kinds, and a tile's fits by code are
-    the rotations whose sides match the kinds (every tile of the built-in sets)."""
+    the rotations whose sides match the kinds, as many as its counts say (every tile of
+    the built-in sets)."""
     assert decode_sides(encode_sides(required)) == required
     for tile in (t for ts in load_catalogue().sets for t in ts.tiles):
+        code = encode_sides(required)
+        assert tile.fits.counts[code] == len(tile.fits[code])
         assert tile.fitting_rotations(required) == tuple(
             r for r in tile.distinct_rotations
             if all(k in ("", have) for k, have in zip(
