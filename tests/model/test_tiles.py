@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from editor.model.ports import (
@@ -104,6 +104,7 @@ def test_enumeration_uses_only_distinct_rotations(catalogue):
     assert curve.fitting_rotations(("", "", "road", "")) == (0, 3)
 
 
+@settings(deadline=None)  # every tile of the catalogue per example: slow on a loaded machine
 @given(st.tuples(*[st.sampled_from(["", "city", "road", "field", "river"])] * 4))
 def test_side_codes_round_trip_and_fit_as_the_kinds_do(required):
     """A code of side requirements reads back as its kinds, and a tile's fits by code are
