@@ -62,7 +62,7 @@ def random_board(n: int, rng: random.Random) -> Board:
         tile = rng.choice(tiles)
         frontier = list(board.frontier.items())
         for (x, y), required in rng.sample(frontier, min(40, len(frontier))):
-            rotations = tile.fitting_rotations(required)
+            rotations = tile.fits[required]
             if rotations:
                 placed = board.place(tile, x, y, rng.choice(rotations))
                 if len(board) % 5 == 0:
@@ -165,7 +165,7 @@ def run(size: int, events: int, runs: int, rng: random.Random, app: QApplication
     stack = doc.undo_stack
     for _ in range(runs):
         fits = [(c, r) for c, need in doc.board.frontier.items()
-                for r in tile.fitting_rotations(need)[:1]]
+                for r in tile.fits[need][:1]]
         (x, y), rotation = rng.choice(fits)
         stack.push(PlaceTile(doc, TileSpec(tile, x, y, rotation)))
         rescores["place"].append(cpu_ms(doc.flush))

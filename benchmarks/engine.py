@@ -1,12 +1,16 @@
 """Engine speed: random games, move enumeration, apply + undo, final scoring, memory.
 
 Run: python benchmarks/engine.py [--seconds S] [--runs N] [--rules SPEC ...]
+[--only MEASURE ...] [--games N] [--warmup N]
 
 Every ruleset plays the tiles of all its tile sets (``selfplay.box``: Traders & Builders
-plays its own tiles with the base game's). Enumeration is measured at 40 tiles twice: on
-the positions random play leaves (followers mostly used up) and with every player's supply
-full (the figures on the board stay). Each measure runs ``--runs`` times, interleaved with
-the others; the table gives min / median / max.
+plays its own tiles with the base game's). A run of the games measure plays the same
+``--games`` games (seeds 0 to N - 1) after ``--warmup`` other games have filled the
+engine's memos; ``--only games --runs 4`` is the README's games figure. Enumeration is
+measured at 40 tiles twice: on the positions random play leaves (followers mostly used up)
+and with every player's supply full (the figures on the board stay). Each measure runs
+``--runs`` times, interleaved with the others (``--only`` picks some); the table gives
+min / median / max.
 Targets (2 cores): random games ≥ 400/s under base:C2 and ≥ 300/s under
 traders-builders:C2; ≥ 30,000 full-supply move lists/s at 40 tiles; final scoring < 1 ms;
 a finished board < 2 MiB.
@@ -60,17 +64,40 @@ def positions_at(engine: Engine, tile_set: TileSet, tiles: int, full: bool,
     return found
 
 
-def measures(spec: str, seconds: float) -> tuple[dict[str, Callable[[], float]], dict[str, str]]:
-    """The timed measures of one ruleset (each returns one run's figure) and the
-    untimed facts (moves per list, memory)."""
+GAMES = "random games/s (full box, farmers, 2 players)"
+#: ``--only`` names → the measures they pick.
+SHORT = {"games": GAMES, "lists": "move lists/s at 40 tiles, random play's supply",
+         "full-lists": "move lists/s at 40 tiles, full supply",
+         "placements": "placement lists/s at 40 tiles", "apply": "apply + undo, moves/s",
+         "final": "final scoring of a finished board, ms (median)"}
+
+
+def play(engine: Engine, tile_set: TileSet, seeds: range) -> None:
+    """Random games of these seeds, played out."""
+    for seed in seeds:
+        for _ in random_game(engine, tile_set, random.Random(seed)):
+            pass
+
+
+def games_rate(engine: Engine, tile_set: TileSet, games: int) -> float:
+    """Games per second over the games of seeds 0 to ``games`` - 1."""
+    start = clock()
+    play(engine, tile_set, range(games))
+    return games / (clock() - start)
+
+
+def measures(spec: str, seconds: float, games: int, warmup: int, only: list[str]
+             ) -> tuple[dict[str, Callable[[], float]], dict[str, str]]:
+    """The timed measures of one ruleset (each returns one run's figure; those named in
+    ``only``, all when empty) and the untimed facts (moves per list, memory; not with
+    ``only``)."""
     engine = Engine(default_host().ruleset(spec))
     tile_set = box(catalogue(), engine.rules)
-    seeds = iter(range(10**9))
-
-    def one_game() -> int:
-        for _ in random_game(engine, tile_set, random.Random(next(seeds))):
-            pass
-        return 1
+    play(engine, tile_set, range(10**6, 10**6 + warmup))
+    if only:
+        chosen = {SHORT[name] for name in only}
+        if chosen == {GAMES}:  # nothing else to set up
+            return {GAMES: lambda: games_rate(engine, tile_set, games)}, {}
 
     played = positions_at(engine, tile_set, 40, full=False)
     full = positions_at(engine, tile_set, 40, full=True)
@@ -108,6 +135,16 @@ def measures(spec: str, seconds: float) -> tuple[dict[str, Callable[[], float]],
                 board.undo_to(mark)
         return statistics.median(timings) * 1000
 
+    timed: dict[str, Callable[[], float]] = {
+        GAMES: lambda: games_rate(engine, tile_set, games),
+        "move lists/s at 40 tiles, random play's supply": lambda: rate(lists(played), seconds),
+        "move lists/s at 40 tiles, full supply": lambda: rate(lists(full), seconds),
+        "placement lists/s at 40 tiles": lambda: rate(placements, seconds),
+        "apply + undo, moves/s": lambda: rate(apply_undo, seconds),
+        "final scoring of a finished board, ms (median)": final_ms,
+    }
+    if only:
+        return {name: run for name, run in timed.items() if name in chosen}, {}
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     kept = finished_game(engine, tile_set, 99)
@@ -121,14 +158,6 @@ def measures(spec: str, seconds: float) -> tuple[dict[str, Callable[[], float]],
             f"{statistics.mean(len(engine.legal_moves(b, t, 0)) for b, t in full):.1f}",
         "finished board in memory": f"{size / 2**20:.2f} MiB",
     }
-    timed: dict[str, Callable[[], float]] = {
-        "random games/s (full box, farmers, 2 players)": lambda: rate(one_game, seconds),
-        "move lists/s at 40 tiles, random play's supply": lambda: rate(lists(played), seconds),
-        "move lists/s at 40 tiles, full supply": lambda: rate(lists(full), seconds),
-        "placement lists/s at 40 tiles": lambda: rate(placements, seconds),
-        "apply + undo, moves/s": lambda: rate(apply_undo, seconds),
-        "final scoring of a finished board, ms (median)": final_ms,
-    }
     return timed, facts
 
 
@@ -138,14 +167,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of every measure")
     parser.add_argument("--rules", nargs="+", default=["base:C2", "traders-builders:C2"],
                         help="rulesets to play")
+    parser.add_argument("--only", nargs="+", default=[], choices=sorted(SHORT),
+                        help="only these measures")
+    parser.add_argument("--games", type=int, default=150, help="games per run of the games "
+                        "measure")
+    parser.add_argument("--warmup", type=int, default=10, help="games played before the "
+                        "measures")
     args = parser.parse_args()
     print(machine())
     print(f"garbage collector {'on' if gc.isenabled() else 'off'}; {args.runs} interleaved "
-          f"runs of {args.seconds:g} s")
+          f"runs of {args.seconds:g} s ({args.games} games a run of the games measure, after "
+          f"{args.warmup} warm-up games)")
     for spec in args.rules:
-        timed, facts = measures(spec, args.seconds)
+        timed, facts = measures(spec, args.seconds, args.games, args.warmup, args.only)
         results = interleaved(timed, args.runs)
-        targets = {"random games/s (full box, farmers, 2 players)": GAME_TARGETS.get(spec, ""),
+        targets = {GAMES: GAME_TARGETS.get(spec, ""),
                    "move lists/s at 40 tiles, full supply": "≥ 30,000",
                    "final scoring of a finished board, ms (median)": "< 1 ms",
                    "finished board in memory": "< 2 MiB"}

@@ -23,8 +23,6 @@ from .tiles import CLOISTER_KINDS, EDGE_KINDS, Orientation, Segment, Tile
 Cell = tuple[int, int]
 #: Required kind per side (N, E, S, W) of an empty cell; "" where no tile constrains it.
 Signature = tuple[str, str, str, str]
-#: The signature of a cell no tile constrains.
-NO_SIDES: Signature = ("", "", "", "")
 
 NEIGHBOURS8: tuple[Cell, ...] = (
     (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
@@ -139,26 +137,9 @@ class Features(Sequence[Feature]):
 #: Entries a memo below keeps before it starts again (tiles edited in the designer are new
 #: objects: the memos must not keep every version alive).
 _MEMO_LIMIT = 20_000
-#: (signature, side of a tile placed, the kind on that side) → the signature of the cell
-#: across that side afterwards (a few hundred signatures occur).
-_REQUIRED: dict[tuple[Signature, int, str], Signature] = {}
 #: (orientation, side, neighbour's orientation) → the seams joined across that side:
 #: (segment index, the neighbour's segment index, whether at the side's centre port).
 _SEAMS: dict[tuple[Orientation, int, Orientation], tuple[tuple[int, int, bool], ...]] = {}
-
-
-def _required(old: Signature, side: int, kind: str) -> Signature:
-    """The signature ``old`` of an empty cell with ``kind`` required across from a tile's
-    ``side`` (the cell's opposite side)."""
-    found = _REQUIRED.get((old, side, kind))
-    if found is None:
-        if len(_REQUIRED) > _MEMO_LIMIT:
-            _REQUIRED.clear()
-        req = list(old)
-        req[(side + 2) % 4] = kind
-        found = (req[0], req[1], req[2], req[3])
-        found = _REQUIRED[old, side, kind] = NO_SIDES if found == NO_SIDES else found
-    return found
 
 
 def _seams(mine: Orientation, side: int, theirs: Orientation
@@ -192,7 +173,9 @@ class Board:
         #: Per figure in ``figures`` (by identity): a number growing along the list, so
         #: that a figure's index is found by bisection instead of a scan of every figure.
         self._stamps: dict[int, float] = {}
-        self.frontier: dict[Cell, Signature] = {}
+        #: Each empty cell beside a tile → the kinds it requires per side, as a code of
+        #: ``tiles.encode_sides`` (a tile's ``fits`` reads it).
+        self.frontier: dict[Cell, int] = {}
         #: :meth:`contacts_at` of the empty cells asked about since their sides last
         #: changed (a cache: placing a tile and its undo drop the entries around it).
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
@@ -373,25 +356,28 @@ class Board:
         cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
             self.journal
         cells[cell] = placed
-        self.key ^= self._zobrist((x, y, id(orientation)))
+        what = (x, y, id(orientation))
+        self.key ^= self._keys.get(what) or self._zobrist(what)
         journal.append(("place", cell, frontier.pop(cell, None)))
         contacts.pop(cell, None)
-        side_kinds = orientation.side_kinds
+        side_kinds, requires = orientation.side_kinds, orientation.requires
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             near = (x + dx, y + dy)
             other = cells.get(near)
-            if other is None:  # the empty cell across: what it requires now
-                old = frontier.get(near)
+            if other is None:  # the empty cell across: what it requires now (that side of
+                old = frontier.get(near)  # it required nothing: this cell was empty)
                 journal.append(("frontier", near, old))
-                required = _required(old or NO_SIDES, side, side_kinds[side])
-                if required is not NO_SIDES:
+                required = (old or 0) | requires[side]
+                if required:
                     frontier[near] = required
                 contacts.pop(near, None)  # it meets this tile too: read again when asked
                 continue
             if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
             theirs = other.first_node
-            for a, b, middle in _seams(orientation, side, other.orientation):
+            seams = _SEAMS.get((orientation, side, other.orientation)) or \
+                _seams(orientation, side, other.orientation)
+            for a, b, middle in seams:
                 root = self._union(first + a, theirs + b)
                 if middle and self.kinds[root] in EDGE_KINDS:
                     self.opens[root] -= 2

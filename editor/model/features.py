@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import field
 
-from .board import Board, Cell, figure_order
+from .board import NEIGHBOURS8, Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
@@ -141,7 +141,7 @@ def completed_by(board: Board, x: int, y: int) -> list[int]:
         other = cells.get((x + dx, y + dy))
         if other is not None:
             cloisters = other.orientation.tile.cloisters
-            if cloisters and board.neighbour_count(x + dx, y + dy) == 8:
+            if cloisters and all((x + dx + ex, y + dy + ey) in cells for ex, ey in NEIGHBOURS8):
                 found += [other.first_node + i for i in cloisters]
     return found
 

@@ -22,6 +22,38 @@ EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
 #: Kinds completed by the eight surrounding tiles.
 CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
 
+#: Bits per side in a code of side requirements (:func:`encode_sides`).
+SIDE_BITS = 8
+#: Side kinds by code, in the order first met ("" = any kind, code 0), and the other way.
+_SIDE_KINDS: list[str] = [""]
+_SIDE_CODES: dict[str, int] = {"": 0}
+
+
+def side_code(kind: str) -> int:
+    """The small number standing for a side kind in codes of side requirements (numbered
+    as first met; ``ValueError`` past 255 kinds)."""
+    code = _SIDE_CODES.get(kind)
+    if code is None:
+        code = len(_SIDE_KINDS)
+        if code >> SIDE_BITS:
+            raise ValueError(f"more than {(1 << SIDE_BITS) - 1} kinds of tile side")
+        _SIDE_KINDS.append(kind)
+        code = _SIDE_CODES[kind] = code
+    return code
+
+
+def encode_sides(required: tuple[str, ...]) -> int:
+    """Kinds required per side (N, E, S, W; "" = any) as one integer, :data:`SIDE_BITS`
+    bits a side: what a board's frontier keeps per cell (0: nothing required)."""
+    return sum(side_code(kind) << SIDE_BITS * side for side, kind in enumerate(required))
+
+
+def decode_sides(code: int) -> tuple[str, str, str, str]:
+    """The kinds per side of a code of :func:`encode_sides`."""
+    mask = (1 << SIDE_BITS) - 1
+    kinds = [_SIDE_KINDS[code >> SIDE_BITS * side & mask] for side in range(4)]
+    return (kinds[0], kinds[1], kinds[2], kinds[3])
+
 
 @record(frozen=True, slots=True)
 class Segment:
@@ -149,12 +181,13 @@ class Tile:
 
     @cached_property
     def fits(self) -> FitTable:
-        """Required kind per side ("" = any) → the distinct rotations that match."""
+        """The code of the kinds required per side (:func:`encode_sides`, as a board's
+        frontier keeps them) → the distinct rotations that match."""
         return FitTable(self)
 
     def fitting_rotations(self, required: tuple[str, ...]) -> tuple[int, ...]:
         """Distinct rotations whose sides match ``required`` (kind per side, "" = any)."""
-        return self.fits[required]
+        return self.fits[encode_sides(required)]
 
     def has(self, kind: str) -> bool:
         """Whether any segment is of this kind."""
@@ -173,27 +206,43 @@ class Tile:
         return f"Tile({self.ref!r})"
 
 
-class FitTable(dict[tuple[str, ...], tuple[int, ...]]):
-    """A tile's fitting rotations per required sides, each worked out on first use."""
+class FitTable(dict[int, tuple[int, ...]]):
+    """A tile's fitting rotations per code of required sides (:func:`encode_sides`): made
+    whole at once, since a rotation fits exactly the codes requiring some of its sides'
+    kinds (16 per rotation); any other code fits no rotation (kept as met)."""
 
     def __init__(self, tile: Tile) -> None:
         super().__init__()
-        self.tile = tile
+        found: dict[int, list[int]] = {}
+        for r in tile.distinct_rotations:
+            sides = [side_code(kind) << SIDE_BITS * side
+                     for side, kind in enumerate(tile.orientations[r].side_kinds)]
+            codes = {sum(code for side, code in enumerate(sides) if subset >> side & 1)
+                     for subset in range(16)}
+            for code in codes:
+                found.setdefault(code, []).append(r)
+        self.update((code, tuple(rotations)) for code, rotations in found.items())
+        #: How many rotations fit each code (counted without a tuple in hand).
+        self.counts = FitCounts((code, len(rotations)) for code, rotations in found.items())
 
-    def __missing__(self, required: tuple[str, ...]) -> tuple[int, ...]:
-        tile = self.tile
-        found = self[required] = tuple(
-            r for r in tile.distinct_rotations
-            if all(k == "" or k == have
-                   for k, have in zip(required, tile.orientations[r].side_kinds, strict=True)))
+    def __missing__(self, code: int) -> tuple[int, ...]:
+        found = self[code] = ()
         return found
+
+
+class FitCounts(dict[int, int]):
+    """:attr:`FitTable.counts`: 0 for a code no rotation fits (kept as met)."""
+
+    def __missing__(self, code: int) -> int:
+        self[code] = 0
+        return 0
 
 
 class Orientation:
     """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
 
-    __slots__ = ("across", "port_masks", "port_segment", "rotation", "shape", "side_kinds",
-                 "tile")
+    __slots__ = ("across", "port_masks", "port_segment", "requires", "rotation", "shape",
+                 "side_kinds", "tile")
 
     def __init__(self, tile: Tile, rotation: int) -> None:
         self.tile = tile
@@ -206,6 +255,10 @@ class Orientation:
         kinds = tile.side_kinds
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
+        #: per board side: what the tile requires of the empty cell across, as a code of
+        #: :func:`encode_sides` (the kind of that side on the cell's opposite side)
+        self.requires: tuple[int, ...] = tuple(
+            side_code(kind) << SIDE_BITS * ((s + 2) % 4) for s, kind in enumerate(self.side_kinds))
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
         self.port_masks: tuple[int, ...] = tuple(
             sum(1 << rotate_port(p, rotation) for p in seg.ports) for seg in tile.segments)

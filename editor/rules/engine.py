@@ -16,7 +16,7 @@ from editor.model.features import completed_by, describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
 from editor.model.rulebook import define
-from editor.model.tiles import Tile
+from editor.model.tiles import FitTable, Tile
 from editor.terms import figure_name
 
 from .collector import collector_off
@@ -97,11 +97,10 @@ class Placements(Sequence[tuple[int, int, int]]):
 
     __slots__ = ("_ends", "_fits", "_frontier")
 
-    def __init__(self, frontier: Mapping[Cell, tuple[str, ...]],
-                 fits: Mapping[tuple[str, ...], tuple[int, ...]]) -> None:
+    def __init__(self, frontier: Mapping[Cell, int], fits: FitTable) -> None:
         self._frontier = frontier
         self._fits = fits
-        self._ends = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
+        self._ends = list(accumulate(map(fits.counts.__getitem__, frontier.values())))
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
@@ -476,16 +475,17 @@ class Engine:
                     raise IllegalMove(problems)
                 findings += problems
             events += self._act(board, placed, move.player, move.figure, turn)
-        for edition, result in self.rules.hooks.tile_placed(board, placed, turn):
+        hooks = self.rules.hooks
+        for edition, result in hooks.tile_placed(board, placed, turn):
             if result:
                 events += self.apply_events(board, result, edition.name)
         for root in completed_by(board, move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
-            for edition, result in self.rules.hooks.feature_completed(board, info, turn):
+            for edition, result in hooks.feature_completed(board, info, turn):
                 if result:
                     events += self.apply_events(board, result, edition.name)
-        for edition, result in self.rules.hooks.after_move(board, placed, turn, events):
+        for edition, result in hooks.after_move(board, placed, turn, events):
             if result:
                 events += self.apply_events(board, result, edition.name)
         return MoveResult(move, mark, events, findings, self._next_turn(board, turn, events))

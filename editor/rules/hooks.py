@@ -16,7 +16,7 @@ guard on every move; installed plugins are always checked. A hook no edition of 
 ruleset implements costs a dictionary look-up. Hooks that return events yield ``(edition,
 events)`` pairs, one edition at a time, so that the host applies one edition's events
 before it asks the next (a built-in plugin's call that is the only one is answered at
-once).
+once, and so is a list-returning hook's).
 """
 
 from __future__ import annotations
@@ -176,7 +176,11 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
             continue
         try:
             if direct and call.trusted:  # a built-in plugin, no time budget: no checks
-                result = call.function(*_arguments(hook, call, kwargs))
+                try:
+                    args = call.arguments(kwargs)
+                except KeyError:
+                    args = _arguments(hook, call, kwargs)  # raises the host's error
+                result = call.function(*args)
             else:
                 result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
                 problem = guard.check_return(hook, result, kwargs)
@@ -196,15 +200,20 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     """:func:`_each`, answered at once when one built-in plugin's implementation is all
     there is and no time budget is in force (no other edition could run between): the
     per-move hooks of random play and the solver."""
-    if len(calls) > 1 or not calls[0].trusted or guard.current_budget() is not None:
-        return _each(rules, hook, kwargs, calls)
     call = calls[0]
+    if len(calls) > 1 or not call.trusted or guard.current_budget() is not None:
+        return _each(rules, hook, kwargs, calls)
     if call.edition.name in rules.host.disabled:
         return _NONE
     kwargs["rules"] = rules
-    args = _arguments(hook, call, kwargs)
+    try:
+        args = call.arguments(kwargs)
+    except KeyError:
+        args = _arguments(hook, call, kwargs)  # raises the host's error
     try:
         result = call.function(*args)
+    except guard.HostError:
+        raise
     except Exception as exc:  # a plugin's fault must not stop the host
         _report(rules, hook, call, exc)
         return _NONE
@@ -230,8 +239,11 @@ def _report(rules: Ruleset, hook: str, call: HookCall, exc: Exception) -> None:
 
 
 def _collect(rules: Ruleset, hook: str, kwargs: dict[str, Any]) -> list[Any]:
-    """Call a list-returning hook and concatenate the results."""
+    """Call a list-returning hook and concatenate the results (a new list; a built-in
+    plugin's call that is the only one answered at once, as by :func:`_events`)."""
     out: list[Any] = []
-    for _, result in _each(rules, hook, kwargs):
-        out.extend(result)
+    calls = rules.implementations(hook)
+    if calls:
+        for _, result in _events(rules, hook, kwargs, calls):
+            out.extend(result)
     return out

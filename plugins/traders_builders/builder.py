@@ -57,9 +57,10 @@ def extended_builders(rules: Ruleset, board: Board, placed: Placed, player: int,
     builders = [f for f in board.figures if f.kind == BUILDER and f.owner == player]
     if not builders:
         return []
-    own = set(placed.nodes())
-    roots = {board.find(n) for n in own if board.node_kind(n) in WHERE[BUILDER]}
-    return [f for f in builders if f.node not in own and board.find(f.node) in roots
+    own = placed.nodes()
+    find, kind, where = board.find, board.node_kind, WHERE[BUILDER]
+    roots = {find(n) for n in own if kind(n) in where}
+    return [f for f in builders if f.node not in own and find(f.node) in roots
             and companion(rules, board, f, assigned) is not None]
 
 

@@ -24,13 +24,18 @@ def has_meeple(rules: Ruleset, board: Board, root: int, player: int) -> bool:
 
 def companion(rules: Ruleset, board: Board, figure: Figure, assigned: bool) -> Figure | None:
     """The owner's meeple that keeps ``figure`` on the board: on the same node when the
-    figure is assigned to it (C3.1), anywhere on the feature otherwise."""
-    find, strengths = board.find, rules.strengths()
+    figure is assigned to it (C3.1), anywhere on the feature otherwise (the first such in
+    ``board.figures``)."""
+    strengths, owner, node = rules.strengths(), figure.owner, figure.node
+    if assigned:
+        for f in board.figures:
+            if f.node == node and f.owner == owner and strengths.get(f.kind, 0) > 0:
+                return f
+        return None
+    find = board.find
+    root = find(node)
     for f in board.figures:
-        if f.owner != figure.owner or strengths.get(f.kind, 0) <= 0:
-            continue
-        same = f.node == figure.node if assigned else find(f.node) == find(figure.node)
-        if same:
+        if f.owner == owner and strengths.get(f.kind, 0) > 0 and find(f.node) == root:
             return f
     return None
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from editor.model.ports import (
     PORT_INDEX,
@@ -12,7 +14,8 @@ from editor.model.ports import (
     rotate_port,
     side_of,
 )
-from editor.model.tiles import fits
+from editor.model.tiles import decode_sides, encode_sides, fits
+from editor.workspace import catalogue as load_catalogue
 
 N, E, S, W = range(4)
 
@@ -99,3 +102,19 @@ def test_enumeration_uses_only_distinct_rotations(catalogue):
     assert crossroads.fitting_rotations(("", "", "", "road")) == (0,)
     curve = catalogue.tile("base-c2/V")
     assert curve.fitting_rotations(("", "", "road", "")) == (0, 3)
+
+
+@settings(deadline=None)  # every tile of the catalogue per example: slow on a loaded machine
+@given(st.tuples(*[st.sampled_from(["", "city", "road", "field", "river"])] * 4))
+def test_side_codes_round_trip_and_fit_as_the_kinds_do(required):
+    """A code of side requirements reads back as its kinds, and a tile's fits by code are
+    the rotations whose sides match the kinds, as many as its counts say (every tile of
+    the built-in sets)."""
+    assert decode_sides(encode_sides(required)) == required
+    for tile in (t for ts in load_catalogue().sets for t in ts.tiles):
+        code = encode_sides(required)
+        assert tile.fits.counts[code] == len(tile.fits[code])
+        assert tile.fitting_rotations(required) == tuple(
+            r for r in tile.distinct_rotations
+            if all(k in ("", have) for k, have in zip(
+                required, tile.orientations[r].side_kinds, strict=True)))

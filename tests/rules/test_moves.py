@@ -13,6 +13,7 @@ from positions import board as build
 from editor.model.board import Board
 from editor.model.players import Player
 from editor.model.ports import SIDE_DELTA, SIDE_PORTS, facing
+from editor.model.tiles import encode_sides
 from editor.rules.engine import Engine
 from editor.rules.moves import TAKE_BACK, FigureAction, Move
 from editor.rules.selfplay import new_board, random_game
@@ -66,7 +67,7 @@ def read_afresh(board):
             if cell in board.cells:
                 continue
             if board.signature(*cell) != ("", "", "", ""):
-                frontier[cell] = board.signature(*cell)
+                frontier[cell] = encode_sides(board.signature(*cell))
             masks = contacts.setdefault(cell, {})
             for p in SIDE_PORTS[side]:
                 i = placed.orientation.port_segment[p]

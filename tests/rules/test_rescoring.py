@@ -74,7 +74,7 @@ def random_edit(editor: PositionEditor, rng: random.Random, tiles: list, undo: l
     else:
         x, y = rng.choice(list(board.frontier) or [(0, 0)])
         tile = rng.choice(tiles)
-        fitting = tile.fitting_rotations(board.frontier.get((x, y), ("",) * 4))
+        fitting = tile.fits[board.frontier.get((x, y), 0)]
         rotation = rng.choice(fitting) if fitting and rng.random() < 0.8 else rng.randrange(4)
         editor.place_tile(TileSpec(tile, x, y, rotation))
         undo.append(lambda: editor.remove_tile(x, y))
