@@ -176,11 +176,7 @@ def _each(rules: Ruleset, hook: str, kwargs: dict[str, Any],
             continue
         try:
             if direct and call.trusted:  # a built-in plugin, no time budget: no checks
-                try:
-                    args = call.arguments(kwargs)
-                except KeyError:
-                    args = _arguments(hook, call, kwargs)  # raises the host's error
-                result = call.function(*args)
+                result = call.function(*_arguments(hook, call, kwargs))
             else:
                 result = guard.invoke(call.function, guard.bind(hook, call.argnames, kwargs))
                 problem = guard.check_return(hook, result, kwargs)
@@ -206,10 +202,7 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
     if call.edition.name in rules.host.disabled:
         return _NONE
     kwargs["rules"] = rules
-    try:
-        args = call.arguments(kwargs)
-    except KeyError:
-        args = _arguments(hook, call, kwargs)  # raises the host's error
+    args = _arguments(hook, call, kwargs)
     try:
         result = call.function(*args)
     except guard.HostError:
