@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from editor.model.board import NEIGHBOURS8, Board, Cell
-from editor.model.features import city_roots_of_field, fields_beside, measure
+from editor.model.features import field_reach, fields_beside, measure
 from editor.model.tiles import CITY, FIELD, ROAD, Tile
 
 from .ruleset import Ruleset
@@ -100,8 +100,7 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
         known = memo.get(root)
         if known is None:
             if kind == FIELD:
-                cities = city_roots_of_field(board, root)
-                worth = 3 * sum(1 for c in cities if board.is_complete(c))
+                worth = 3 * len(field_reach(board, (root,), completed=True)[root][1])
             else:
                 tiles, pennants = measure(board, root)
                 worth = tiles + pennants if kind == CITY else tiles
