@@ -9,6 +9,7 @@ what a person waits for).
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
 import statistics
@@ -18,6 +19,19 @@ from collections.abc import Callable, Sequence
 
 #: The clock of every timing here.
 clock = time.process_time
+
+
+def at_least(lowest: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no lower than ``lowest``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"{value} is below {lowest}")
+        return value
+    return parse
 
 
 def machine() -> str:

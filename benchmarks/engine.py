@@ -25,7 +25,7 @@ import statistics
 import tracemalloc
 from collections.abc import Callable
 
-from common import clock, fmt, interleaved, machine, rate, table
+from common import at_least, clock, fmt, interleaved, machine, rate, table
 
 from editor.model.board import Board
 from editor.model.tilesets import TileSet
@@ -164,14 +164,14 @@ def measures(spec: str, seconds: float, games: int, warmup: int, only: list[str]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per run of a measure")
-    parser.add_argument("--runs", type=int, default=5, help="runs of every measure")
+    parser.add_argument("--runs", type=at_least(1), default=5, help="runs of every measure")
     parser.add_argument("--rules", nargs="+", default=["base:C2", "traders-builders:C2"],
                         help="rulesets to play")
     parser.add_argument("--only", nargs="+", default=[], choices=sorted(SHORT),
                         help="only these measures")
-    parser.add_argument("--games", type=int, default=150, help="games per run of the games "
+    parser.add_argument("--games", type=at_least(1), default=150, help="games per run of the games "
                         "measure")
-    parser.add_argument("--warmup", type=int, default=10, help="games played before the "
+    parser.add_argument("--warmup", type=at_least(0), default=10, help="games played before the "
                         "measures")
     args = parser.parse_args()
     print(machine())
