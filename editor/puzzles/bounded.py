@@ -16,11 +16,14 @@ fits there). The largest of these bounds every move of the last tile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.tiles import Tile
 from editor.rules.bounds import Memo, last_move_gain
+from editor.rules.engine import Engine
+from editor.model.players import Figure
+from editor.rules.moves import PLACE, Move, Turn
 
 from .independent import Line, Reference
 
@@ -116,3 +119,115 @@ class Cells:
             if most is None or gain > most:
                 most = gain
         return None if most is None else max(most, 0)  # 0: the tile may fit nowhere
+
+
+class Pairs:
+    """The last two tiles' moves bounded together, on the board before them (the
+    :class:`Cells` ``inner`` were read there; ``outer``, those of the reference above
+    it), move by move of the first of them (see the module docstring)."""
+
+    def __init__(self, outer: Cells, inner: Cells, tile: Tile, engine: Engine,
+                 moves: Iterable[Move]) -> None:
+        self.inner = inner
+        self.tile = tile
+        self.engine = engine
+        frontier = inner.board.frontier
+        values = {c: n for c, n in outer.best.items() if c in frontier}
+        for cell, n in inner.best.items():
+            values[cell] = max(n, values.get(cell, n))
+        #: (what the last tile's moves on the cell add at most here, cell), best first
+        self.ranked = sorted(((n, c) for c, n in values.items()), reverse=True)
+        self.memo: Memo = {}
+        #: cell → what a move there adds at most, what a last move away from it adds at
+        #: most after it, and the cells whose last moves it may change
+        self.cells: dict[Cell, tuple[int, int, set[Cell]]] = {}
+        #: move → its cap (:meth:`cap`)
+        self.caps: dict[Move, int] = {}
+        #: placement → its moves that stand no figure or stand one with nothing assigned
+        self.groups: dict[tuple[object, ...], list[Move]] = {}
+        for move in moves:
+            action = move.figure
+            if action is None or (action.action == PLACE and not action.assign):
+                self.groups.setdefault((move.x, move.y, move.rotation, move.choices),
+                                       []).append(move)
+
+    @staticmethod
+    def usable(board: Board, player: int, kinds: Iterable[str]) -> bool:
+        """Whether no move can bring back a kind of figure the player has none of in
+        supply (a last move could then stand one where none stood here)."""
+        supply = board.players[player].supply
+        return all(supply.get(k, 0) > 0 or not any(f.owner == player and f.kind == k
+                                                   for f in board.figures) for k in kinds)
+
+    def _cell(self, cell: Cell) -> tuple[int, int, set[Cell]]:
+        known = self.cells.get(cell)
+        if known is None:
+            inner = self.inner
+            reads: set[int] = set()
+            first = last_move_gain(inner.board, cell, inner.player, self.tile,
+                                   inner.strengths, reads, self.memo)
+            x, y = cell
+            affected = {(x + dx, y + dy) for dx, dy in NEIGHBOURS8}
+            readers = inner.readers
+            for root in reads:
+                affected.update(readers.get(root, ()))
+            then = 0  # the last tile may fit nowhere
+            for n, other in self.ranked:
+                if other not in affected and other != cell:
+                    then = max(n, 0)
+                    break
+            known = self.cells[cell] = (first, then, affected)
+        return known
+
+    def cap(self, move: Move, part: int, need: int) -> int:
+        """At most what ``move`` (of :attr:`tile`; its figure, if any, stood with no
+        kinds assigned) and then a last move add to the lead together, or a number not
+        below ``need`` that is not above it (the caller skips the move only below
+        ``need``)."""
+        first, then, affected = self._cell((move.x, move.y))
+        if first + then >= need:
+            return first + then
+        known = self.caps.get(move)
+        if known is None:
+            self._place(move, part, first, then, affected)
+            known = self.caps[move]
+        return known
+
+    def _place(self, move: Move, part: int, first: int, then: int,
+               affected: set[Cell]) -> None:
+        """The caps of ``move`` and of the other moves of its placement (see
+        :meth:`cap`): the tile is placed once without a figure and each figure stood."""
+        inner = self.inner
+        board, player, last, strengths = inner.board, inner.player, inner.tile, \
+            inner.strengths
+        bare = move._replace(figure=None)
+        result = self.engine.apply(board, bare, Turn(player, part), check=False)
+        try:
+            frontier, fits = board.frontier, last.fits
+            memo: Memo = {}
+            near: list[tuple[Cell, int, set[int]]] = []
+            for cell in affected:
+                if cell in frontier and fits[frontier[cell]]:
+                    reads: set[int] = set()
+                    near.append((cell, last_move_gain(board, cell, player, last, strengths,
+                                                      reads, memo), reads))
+            placed = board.cells[(move.x, move.y)]
+            plain = max((n for _c, n, _r in near), default=0)
+            for other in self.groups.get((move.x, move.y, move.rotation, move.choices), ()):
+                action = other.figure
+                most = plain
+                if action is not None:
+                    node = placed.node(action.segment)
+                    root = board.find(node)
+                    if not board.is_complete(root):  # (else it is back at once)
+                        mark = board.mark()
+                        board.add_figure(Figure(action.kind, player, node))
+                        board.add_supply(player, action.kind, -1)
+                        fresh = {r: v for r, v in memo.items() if r != root}
+                        most = max((last_move_gain(board, c, player, last, strengths,
+                                                   memo=fresh) if root in reads else n
+                                    for c, n, reads in near), default=0)
+                        board.undo_to(mark)
+                self.caps[other] = first + max(then, most)
+        finally:
+            board.undo_to(result.mark)

@@ -83,7 +83,7 @@ from editor.rules.engine import Engine, FinalParts
 from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
-from .bounded import Cells
+from .bounded import Cells, Pairs
 from .independent import LOCAL_FIGURES, Effect, Line, Reference
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
@@ -497,6 +497,14 @@ class Solver:
         if killer is not None and killer in moves:
             k = moves.index(killer)
             sequence = [k, *range(k), *range(k + 1, len(moves))]
+        # the last two tiles' moves: a move of the first of them whose cell cannot reach
+        # the best together with any last move after it is skipped, not played
+        pairs = None
+        if self.bounded and not record and index == len(self.hand) - 2 and \
+                len(self._cells) > 1 and parts is not None and not any(parts.rest) and \
+                Pairs.usable(board, player, engine.rules.strengths()):
+            pairs = Pairs(self._cells[0], self._cells[-1], self.hand[index], engine, moves)
+            base = goal.key_of(self._totals_of(parts))[0]
         measured: dict[Move, Outcome] = {}
         progress, where = self.progress, self._where
         level = len(where) if where is not None else 2
@@ -546,6 +554,12 @@ class Solver:
                     if best is None or order > best[0].order:
                         best = (line.outcome(effect), (move,))
                 continue
+            if pairs is not None and best is not None and (move.figure is None or (
+                    move.figure.action == PLACE and not move.figure.assign)):
+                own = best[0].order[0] if floor is None else max(best[0].order[0], floor[0])
+                reach = base + pairs.cap(move, part, own - base)
+                if reach < own:
+                    continue
             result = engine.apply(board, move, Turn(player, part), check=False)
             known = None
             if reuse:

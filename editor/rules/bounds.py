@@ -134,7 +134,8 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
             if mine:
                 if mine >= others:
                     most += potential - (value[r] if player in winners[r] else 0)
-                    winnable.add(r)
+                    if kind == FIELD:
+                        winnable.add(r)
             elif not nfigs[r]:
                 most += potential
         most += own[kind]

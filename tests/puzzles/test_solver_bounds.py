@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver_shortcuts import hand_puzzle, ranking, supplied_position
 
-from editor.puzzles import Solver, bounded
+from editor.puzzles import Objective, Puzzle, Solver, bounded
+from editor.puzzles.independent import Reference
 from editor.puzzles import solver as solver_module
 from editor.rules import bounds
 from editor.rules.engine import Engine
@@ -128,3 +129,55 @@ def test_a_position_cap_one_point_too_low_changes_the_ranking(host, catalogue, m
 
     monkeypatch.setattr(bounded.Cells, "cap", lower)
     assert ranking(Solver(position.board, rules, puzzle, catalogue)) != plain
+
+
+
+@settings(max_examples=25, deadline=None)
+@given(spec=st.sampled_from(BOUNDED), seed=st.integers(0, 10**6), size=st.integers(5, 40),
+       followers=st.integers(0, 2), abbot=st.integers(0, 1))
+def test_no_two_last_moves_gain_more_than_their_cap(host, catalogue, spec, seed, size,
+                                                    followers, abbot):
+    """The last two tiles after a first move: the lead after any second move, any last
+    move after it and final scoring grows by at most the second move's
+    :meth:`Pairs.cap <editor.puzzles.bounded.Pairs.cap>` (a few first moves, every
+    second and last move below each)."""
+    rules = host.ruleset(spec)
+    engine = Engine(rules)
+    supply = {"follower": followers, "abbot": abbot}
+    board = supplied_position(host, catalogue, spec, seed, size, supply).board
+    rng = random.Random(seed)
+    player = rng.randrange(2)
+    hand = hand_puzzle(catalogue, rules, rng, 3).hand
+    puzzle = Puzzle(Objective("best-margin"), player, hand)
+    solver = Solver(board, rules, puzzle, catalogue, engine=engine)
+    first, second, last = solver.hand
+    strengths = rules.strengths()
+    parts = engine.final_parts(board)
+    outer = bounded.Cells(board, Reference(engine, board, player, last, parts,
+                                           solver._totals_of, solver._after),
+                          player, last, strengths)
+    moves = list(engine.legal_moves(board, first, player, Turn(player)))
+    for move in rng.sample(moves, min(3, len(moves))):
+        mark = engine.apply(board, move, Turn(player), check=False).mark
+        if bounded.Pairs.usable(board, player, strengths):
+            before = lead(engine, board, player)
+            parts = engine.final_parts(board)
+            inner = bounded.Cells(board, Reference(engine, board, player, last, parts,
+                                                   solver._totals_of, solver._after),
+                                  player, last, strengths)
+            seconds = list(engine.legal_moves(board, second, player, Turn(player)))
+            pairs = bounded.Pairs(outer, inner, second, engine, seconds)
+            for then in seconds:
+                if then not in pairs.groups.get((then.x, then.y, then.rotation,
+                                                 then.choices), ()):
+                    continue  # a take-back: always played
+                cap = pairs.cap(then, 1, 1 << 20)
+                after = engine.apply(board, then, Turn(player), check=False).mark
+                most = lead(engine, board, player) - before
+                for end in engine.legal_moves(board, last, player, Turn(player)):
+                    done = engine.apply(board, end, Turn(player), check=False).mark
+                    most = max(most, lead(engine, board, player) - before)
+                    board.undo_to(done)
+                assert most <= cap, (move, then)
+                board.undo_to(after)
+        board.undo_to(mark)
