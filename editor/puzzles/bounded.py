@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from editor.model.board import NEIGHBOURS8, Board, Cell
+from editor.model.players import Figure
 from editor.model.tiles import Tile
 from editor.rules.bounds import Memo, last_move_gain
 from editor.rules.engine import Engine
-from editor.model.players import Figure
 from editor.rules.moves import PLACE, Move, Turn
 
 from .independent import Line, Reference

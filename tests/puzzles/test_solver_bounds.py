@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from test_solver_shortcuts import hand_puzzle, ranking, supplied_position
 
 from editor.puzzles import Objective, Puzzle, Solver, bounded
-from editor.puzzles.independent import Reference
 from editor.puzzles import solver as solver_module
+from editor.puzzles.independent import Reference
 from editor.rules import bounds
 from editor.rules.engine import Engine
 from editor.rules.moves import Turn
