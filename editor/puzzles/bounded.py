@@ -141,8 +141,10 @@ class Pairs:
         #: cell → what a move there adds at most, what a last move away from it adds at
         #: most after it, and the cells whose last moves it may change
         self.cells: dict[Cell, tuple[int, int, set[Cell]]] = {}
-        #: move → its cap (:meth:`cap`)
+        #: move → what a last move adds at most after it, or a number not above that
+        #: (:meth:`cap`); ``exact`` holds those known exactly
         self.caps: dict[Move, int] = {}
+        self.exact: set[Move] = set()
         #: placement → its moves that stand no figure or stand one with nothing assigned
         self.groups: dict[tuple[object, ...], list[Move]] = {}
         for move in moves:
@@ -188,31 +190,34 @@ class Pairs:
         if first + then >= need:
             return first + then
         known = self.caps.get(move)
-        if known is None:
-            self._place(move, part, first, then, affected)
+        if known is None or (known < need and move not in self.exact):
+            self._place(move, part, need - first, then, affected)
             known = self.caps[move]
-        return known
+        return first + known
 
-    def _place(self, move: Move, part: int, first: int, then: int,
+    def _place(self, move: Move, part: int, need: int, then: int,
                affected: set[Cell]) -> None:
-        """The caps of ``move`` and of the other moves of its placement (see
-        :meth:`cap`): the tile is placed once without a figure and each figure stood."""
+        """What a last move adds at most after ``move`` and after the other moves of its
+        placement, or a number not below ``need`` (see :meth:`cap`): the tile is placed
+        once without a figure and each figure stood on it in turn."""
         inner = self.inner
         board, player, last, strengths = inner.board, inner.player, inner.tile, \
             inner.strengths
-        bare = move._replace(figure=None)
-        result = self.engine.apply(board, bare, Turn(player, part), check=False)
+        result = self.engine.apply(board, move._replace(figure=None), Turn(player, part),
+                                   check=False)
+        caps, exact = self.caps, self.exact
         try:
             frontier, fits = board.frontier, last.fits
             memo: Memo = {}
-            near: list[tuple[Cell, int, set[int]]] = []
+            near: list[tuple[int, set[int], Cell]] = []
             for cell in affected:
                 if cell in frontier and fits[frontier[cell]]:
                     reads: set[int] = set()
-                    near.append((cell, last_move_gain(board, cell, player, last, strengths,
-                                                      reads, memo), reads))
+                    gain = last_move_gain(board, cell, player, last, strengths, reads, memo)
+                    near.append((gain, reads, cell))
+            near.sort(key=lambda item: item[0], reverse=True)
+            plain = max(then, near[0][0]) if near else then
             placed = board.cells[(move.x, move.y)]
-            plain = max((n for _c, n, _r in near), default=0)
             for other in self.groups.get((move.x, move.y, move.rotation, move.choices), ()):
                 action = other.figure
                 most = plain
@@ -220,14 +225,49 @@ class Pairs:
                     node = placed.node(action.segment)
                     root = board.find(node)
                     if not board.is_complete(root):  # (else it is back at once)
-                        mark = board.mark()
-                        board.add_figure(Figure(action.kind, player, node))
-                        board.add_supply(player, action.kind, -1)
-                        fresh = {r: v for r, v in memo.items() if r != root}
-                        most = max((last_move_gain(board, c, player, last, strengths,
-                                                   memo=fresh) if root in reads else n
-                                    for c, n, reads in near), default=0)
-                        board.undo_to(mark)
-                self.caps[other] = first + max(then, most)
+                        most, known = self._stood(other, node, root, near, then, need, memo)
+                        if not known:
+                            caps[other] = most
+                            exact.discard(other)
+                            continue
+                caps[other] = most
+                exact.add(other)
         finally:
             board.undo_to(result.mark)
+
+    def _stood(self, move: Move, node: int, root: int,
+               near: list[tuple[int, set[int], Cell]], then: int, need: int,
+               memo: Memo) -> tuple[int, bool]:
+        """What a last move adds at most after the figure of ``move`` is stood on
+        ``node`` (of the feature ``root``) beside the placed tile, or a number not below
+        ``need``, and whether it is the first: only the cells ``near`` reading that
+        feature are bounded again."""
+        inner = self.inner
+        board, player, last, strengths = inner.board, inner.player, inner.tile, \
+            inner.strengths
+        action = move.figure
+        assert action is not None
+        most = then
+        again = []
+        for gain, reads, cell in near:
+            if root in reads:
+                again.append(cell)
+            elif gain > most:
+                most = gain
+        if not again:
+            return most, True
+        if most >= need:
+            return most, False
+        mark = board.mark()
+        board.add_figure(Figure(action.kind, player, node))
+        board.add_supply(player, action.kind, -1)
+        try:
+            fresh = {r: v for r, v in memo.items() if r != root}
+            for cell in again:
+                most = max(most, last_move_gain(board, cell, player, last, strengths,
+                                                memo=fresh))
+                if most >= need:
+                    return most, False
+        finally:
+            board.undo_to(mark)
+        return most, True

@@ -60,6 +60,22 @@ def _owners(board: Board, root: int, strengths: Mapping[str, int]) -> dict[int, 
     return owners
 
 
+def _counts(tile: Tile) -> tuple[dict[str, int], int]:
+    """The tile's city, road and field segments, and its pennants (kept per tile)."""
+    known = _COUNTS.get(tile)
+    if known is None:
+        segments = {CITY: 0, ROAD: 0, FIELD: 0}
+        for seg in tile.segments:
+            if seg.kind in segments:
+                segments[seg.kind] += 1
+        known = _COUNTS[tile] = (segments, sum(seg.pennants for seg in tile.segments))
+    return known
+
+
+#: Tile → :func:`_counts` (tiles compare by identity, one object per kind).
+_COUNTS: dict[Tile, tuple[dict[str, int], int]] = {}
+
+
 def _winners(owners: dict[int, int]) -> set[int]:
     if not owners:
         return set()
@@ -85,16 +101,18 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
     for node, mask in board.contacts_at(cell):
         root = find(node)
         faced[root] = faced.get(root, 0) + (mask & _CENTRES).bit_count()
-    value: dict[int, int] = {}
-    owners: dict[int, dict[int, int]] = {}
-    winners: dict[int, set[int]] = {}
-    completable: list[int] = []
     if memo is None:
         memo = {}
+    found: dict[str, list[int]] = {CITY: [], ROAD: [], FIELD: []}  # roots by kind
+    value: dict[int, int] = {}
+    owners: dict[int, dict[int, int]] = {}
+    completable: list[int] = []
     for root in faced:
         kind = kinds[root]
-        if kind not in (CITY, ROAD, FIELD):
+        roots = found.get(kind)
+        if roots is None:
             continue
+        roots.append(root)
         if kind == CITY and opens[root] <= faced[root]:
             completable.append(root)
         known = memo.get(root)
@@ -106,34 +124,39 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
                 worth = tiles + pennants if kind == CITY else tiles
             known = memo[root] = (worth, _owners(board, root, strengths) if nfigs[root] else {})
         value[root], owners[root] = known
-        winners[root] = _winners(known[1])
+    winners = {r: _winners(o) for r, o in owners.items() if o}
     done = 3 * len(completable)
-    segments = {CITY: 0, ROAD: 0, FIELD: 0}
-    for seg in tile.segments:
-        if seg.kind in segments:
-            segments[seg.kind] += 1
-    pennants = sum(seg.pennants for seg in tile.segments)
+    segments, pennants = _counts(tile)
     own = {CITY: 2 * (segments[CITY] + pennants), ROAD: segments[ROAD], FIELD: 0}
     winnable: set[int] = set()  # fields beside the cell whose holder the player may become
     gain = 0
     placing = 0  # the best single figure stood on an unoccupied feature
     lost = [0] * len(board.players)
     for kind in (CITY, ROAD, FIELD):
-        roots = [r for r in value if kinds[r] == kind]
+        roots = found[kind]
         if not roots and not segments[kind]:
             continue
         # the player's strength on the features of this kind beside the cell, were they
         # all joined into one: a feature held more strongly by someone else stays theirs
-        mine = sum(owners[r].get(player, 0) for r in roots)
+        mine = 0
+        rivals: set[int] = set()
+        for r in roots:
+            held = owners[r]
+            if held:
+                mine += held.get(player, 0)
+                rivals.update(held)
+        rivals.discard(player)
         most = 0
         for r in roots:
             potential = value[r]
             if kind == CITY and r in completable:
                 potential *= 2
-            others = max((n for p, n in owners[r].items() if p != player), default=0)
+            held = owners[r]
             if mine:
+                others = max((n for p, n in held.items() if p != player), default=0) \
+                    if held else 0
                 if mine >= others:
-                    most += potential - (value[r] if player in winners[r] else 0)
+                    most += potential - (value[r] if held and player in winners[r] else 0)
                     if kind == FIELD:
                         winnable.add(r)
             elif not nfigs[r]:
@@ -143,14 +166,14 @@ def last_move_gain(board: Board, cell: Cell, player: int, tile: Tile,
             most += done  # a farmer stood on the tile, beside every city it completes
         if mine:
             gain += most
-        else:
-            placing = max(placing, most)
-        rivals = {p for r in roots for p in owners[r] if p != player}
+        elif most > placing:
+            placing = most
         for p in rivals:
-            theirs = [value[r] for r in roots if p in winners[r]]
+            theirs = [value[r] for r in roots if r in winners and p in winners[r]]
             if not theirs:
                 continue
-            if len(rivals) > 1 or mine > min(owners[r][p] for r in roots if p in winners[r]):
+            if len(rivals) > 1 or mine > min(owners[r][p] for r in roots
+                                             if r in winners and p in winners[r]):
                 lost[p] += sum(theirs)  # the player or another rival may outnumber them
             else:
                 lost[p] += sum(theirs) - max(theirs)  # joined, shared tiles count once
