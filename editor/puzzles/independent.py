@@ -40,11 +40,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from editor.model.board import Board, Cell
+from editor.model.board import Board, Cell, Placed
 from editor.model.features import changed_since
+from editor.model.players import Figure
 from editor.model.tiles import FIELD, Tile
 from editor.rules.engine import Engine, FinalParts
-from editor.rules.moves import Move, Turn
+from editor.rules.moves import PLACE, FigureAction, Move, Turn
 
 from .objectives import Goal, Outcome
 
@@ -91,6 +92,32 @@ def touched_roots(board: Board, mark: int, nodes: int) -> tuple[frozenset[int], 
     return frozenset(found), hot
 
 
+def stand(engine: Engine, board: Board, player: int, placed: Placed, action: FigureAction,
+          parts: FinalParts) -> FinalParts | None:
+    """The final parts once ``player``'s figure of ``action`` stands on the tile just
+    placed (``placed``, on the board whose final parts are ``parts``): the figure is stood
+    (the caller takes it off through the journal) and only its feature scored again. A
+    follower or abbot stood on a feature the tile leaves open changes only that feature's
+    final points: nothing is scored on the track and nothing else changes. None, with
+    nothing stood, for an action that takes a figure back or assigns kinds beside it, or
+    whose feature is complete (it scores at once: the move is to be played)."""
+    if action.action != PLACE or action.assign:
+        return None
+    node = placed.node(action.segment)
+    root = board.find(node)
+    if board.is_complete(root):
+        return None
+    board.add_figure(Figure(action.kind, player, node))
+    board.add_supply(player, action.kind, -1)
+    fresh = engine.final_parts(board, frozenset((root,)))
+    features = dict(parts.features)
+    features.pop(root, None)
+    points = fresh.features.get(root)
+    if points is not None:
+        features[root] = points
+    return FinalParts(fresh.rest, features)
+
+
 class Reference:
     """The moves of the hand's last tile measured on the position (board at ``mark``, with
     final parts ``parts``; only those ``wanted`` says, when given); :meth:`line` composes
@@ -110,18 +137,50 @@ class Reference:
         self.effects: dict[Move, Effect] = {}
         if any(parts.rest):
             return
+        # by placement: the tile is placed once, its figures stood on it (see stand)
+        groups: dict[tuple[object, ...], list[tuple[Move, bool]]] = {}
         for move in engine.legal_moves(board, tile, player, turn):
-            if wanted is not None and not wanted(move):
+            groups.setdefault((move.x, move.y, move.rotation, move.choices), []).append(
+                (move, wanted is None or wanted(move)))
+        for group in groups.values():
+            if not any(w for _m, w in group):
                 continue
-            result = engine.apply(board, move, Turn(player), check=False)
+            first = group[0][0]
+            result = engine.apply(board, first._replace(figure=None), Turn(player),
+                                  check=False)
             moved = after(parts, result.mark)
-            if not any(moved.rest) and self._same_goods():
-                touched, hot = touched_roots(board, self.mark, self.nodes)
-                self.effects[move] = Effect(
-                    move.x, move.y, touched, hot,
-                    tuple(p.score - s for p, s in zip(board.players, scores, strict=True)),
-                    tuple(t - b for t, b in zip(totals(moved), before, strict=True)))
+            placed = board.cells[(first.x, first.y)]
+            played: list[Move] = []
+            for move, want in group:
+                if not want:
+                    continue
+                if move.figure is None:
+                    self._add(move, moved, scores, before, totals)
+                    continue
+                mark = board.mark()
+                stood = stand(engine, board, player, placed, move.figure, moved)
+                if stood is None:
+                    played.append(move)
+                else:
+                    self._add(move, stood, scores, before, totals)
+                board.undo_to(mark)
             board.undo_to(result.mark)
+            for move in played:
+                result = engine.apply(board, move, Turn(player), check=False)
+                self._add(move, after(parts, result.mark), scores, before, totals)
+                board.undo_to(result.mark)
+
+    def _add(self, move: Move, moved: FinalParts, scores: list[int], before: list[int],
+             totals: Callable[[FinalParts], list[int]]) -> None:
+        """Keep what ``move``, just made, does (final parts ``moved``; the position's
+        scores and totals ``scores`` and ``before``), when it composes."""
+        board = self.board
+        if not any(moved.rest) and self._same_goods():
+            touched, hot = touched_roots(board, self.mark, self.nodes)
+            self.effects[move] = Effect(
+                move.x, move.y, touched, hot,
+                tuple(p.score - s for p, s in zip(board.players, scores, strict=True)),
+                tuple(t - b for t, b in zip(totals(moved), before, strict=True)))
 
     @staticmethod
     def usable(engine: Engine, hand: list[Tile]) -> bool:

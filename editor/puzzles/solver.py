@@ -74,7 +74,6 @@ from operator import attrgetter
 from editor.i18n import _, ngettext
 from editor.model.board import NEIGHBOURS8, Board, Cell
 from editor.model.features import changed_since
-from editor.model.players import Figure
 from editor.model.position import Position
 from editor.model.tiles import CLOISTER_KINDS, Tile
 from editor.model.tilesets import Catalogue, TileSet
@@ -84,7 +83,7 @@ from editor.rules.moves import PLACE, Move, MoveResult, Turn
 from editor.rules.ruleset import Ruleset
 
 from .bounded import Cells, Pairs
-from .independent import LOCAL_FIGURES, Effect, Line, Reference
+from .independent import LOCAL_FIGURES, Effect, Line, Reference, stand
 from .objectives import Goal, Outcome, goal_for
 from .progress import Progress, Stopped
 from .puzzle import Puzzle, PuzzleError, move_from_dict
@@ -620,7 +619,6 @@ class Solver:
         result = engine.apply(board, bare, Turn(player, part), check=False)
         known = parts if self._quiet(result) else self._after(parts, result.mark)
         placed = board.cells[(bare.x, bare.y)]
-        features = known.features
         found: dict[Move, Outcome] = {}
         try:
             for move in group:
@@ -629,27 +627,13 @@ class Solver:
                     self._parts = known
                     found[move] = goal.outcome(self)
                     continue
-                if action.action != PLACE or action.assign:
-                    continue
-                node = placed.node(action.segment)
-                root = board.find(node)
-                if board.is_complete(root):
-                    continue
                 mark = board.mark()
-                board.add_figure(Figure(action.kind, player, node))
-                board.add_supply(player, action.kind, -1)
-                fresh = engine.final_parts(board, frozenset((root,)))
-                before = features.pop(root, None)
-                points = fresh.features.get(root)
-                if points is not None:
-                    features[root] = points
-                self._parts = FinalParts(fresh.rest, features)
                 try:
-                    found[move] = goal.outcome(self)
+                    stood = stand(engine, board, player, placed, action, known)
+                    if stood is not None:
+                        self._parts = stood
+                        found[move] = goal.outcome(self)
                 finally:
-                    features.pop(root, None)
-                    if before is not None:
-                        features[root] = before
                     board.undo_to(mark)
         finally:
             board.undo_to(result.mark)
