@@ -154,10 +154,13 @@ class Pairs:
                                        []).append(move)
 
     @staticmethod
-    def usable(board: Board, player: int, kinds: Iterable[str]) -> bool:
+    def usable(board: Board, player: int, tile: Tile) -> bool:
         """Whether no move can bring back a kind of figure the player has none of in
-        supply (a last move could then stand one where none stood here)."""
+        supply and a last move of ``tile`` could stand (where none stood here): a
+        follower, or the abbot when the tile has a monastery or garden (the abbot stands
+        nowhere else)."""
         supply = board.players[player].supply
+        kinds = ("follower", "abbot") if tile.cloisters else ("follower",)
         return all(supply.get(k, 0) > 0 or not any(f.owner == player and f.kind == k
                                                    for f in board.figures) for k in kinds)
 

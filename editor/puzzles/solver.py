@@ -501,7 +501,7 @@ class Solver:
         pairs = None
         if self.bounded and not record and index == len(self.hand) - 2 and \
                 len(self._cells) > 1 and parts is not None and not any(parts.rest) and \
-                Pairs.usable(board, player, engine.rules.strengths()):
+                Pairs.usable(board, player, self.hand[-1]):
             pairs = Pairs(self._cells[0], self._cells[-1], self.hand[index], engine, moves)
             base = goal.key_of(self._totals_of(parts))[0]
         measured: dict[Move, Outcome] = {}

@@ -159,7 +159,7 @@ def test_no_two_last_moves_gain_more_than_their_cap(host, catalogue, spec, seed,
     moves = list(engine.legal_moves(board, first, player, Turn(player)))
     for move in rng.sample(moves, min(3, len(moves))):
         mark = engine.apply(board, move, Turn(player), check=False).mark
-        if bounded.Pairs.usable(board, player, strengths):
+        if bounded.Pairs.usable(board, player, last):
             before = lead(engine, board, player)
             parts = engine.final_parts(board)
             inner = bounded.Cells(board, Reference(engine, board, player, last, parts,
