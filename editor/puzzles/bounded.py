@@ -12,6 +12,18 @@ changed none of those features: every move there is then independent of the line
 figure the line stood adds what the bare placement adds). Every other empty cell is
 bounded by :func:`~editor.rules.bounds.last_move_gain` on the current board (when the tile
 fits there). The largest of these bounds every move of the last tile.
+
+The last two tiles are bounded together (:class:`Pairs`), on the board before them, so
+that a move of the second-to-last tile is skipped without being played: the lead after
+it grows by at most :func:`~editor.rules.bounds.last_move_gain` of its cell (any move is
+bounded by it, the last or not), and a last move after it adds at most, on a cell it
+cannot change (not among the eight around it, reading none of the features its cell
+reads), what that cell's moves add on the board before it (measured by the references
+above and below the line's first moves), and on any other cell
+:func:`~editor.rules.bounds.last_move_gain` on its placement, played once without a
+figure, with each figure of the placement's moves stood in turn. This holds while the
+move cannot give the player back a kind of figure a last move could stand and the board
+before it has none of in supply (:meth:`Pairs.usable`); take-backs are always played.
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ instead of playing again every move that is *independent* of the line (:class:`L
   majorities, the 2000 and 2001 farm rules do not add up feature by feature) on the
   position, after the move or after the line, in the first part of a turn.
 
+A reference plays each placement of the last tile once and stands each figure of its
+moves on it (:func:`stand`: a follower or abbot on a feature the tile leaves open changes
+only that feature); moves taking a figure back or standing one on a feature the tile
+completes are played.
+
 Only the moves legal at the line's end are looked up, so a line that used up a kind of
 figure, or stood the abbot it may now take back, composes too: a move placing a figure the
 player no longer has is not asked for, and one taking back a figure the line stood is not

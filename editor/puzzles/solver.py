@@ -42,8 +42,11 @@ the floor's; a last move is skipped when the lead plus the bound of its cell
 (:func:`~editor.rules.bounds.last_move_gain`) is below the best found. Skipping only what
 is strictly below keeps ties, so the ranking, lines and outcomes are those of the full
 search; an answer not above its floor is not kept in the transposition table (it may be
-too low). Above the last tile the move of the best line found last at that depth is tried
-first, so that the floor rises sooner (ties still go to the first move in board order).
+too low). A move of the second-to-last tile is skipped without being played when the
+lead plus the cap of :class:`~.bounded.Pairs` (at most what it and any last move after
+it add together) is below the best line found beside it or the floor. Above the last
+tile the move of the best line found last at that depth is tried first, so that the
+floor rises sooner (ties still go to the first move in board order).
 
 The same position reached by two lines (a hand holding a tile twice, placed on two cells
 in either order) is searched once: a transposition table keyed by the board's incremental

@@ -1,7 +1,8 @@
-"""The bound on a line's last move (:func:`editor.rules.bounds.last_move_gain`) is never
-exceeded, and the search skipping the last moves it rules out ranks every first move
-(moves, best line, outcome, rank) exactly as the search that plays every line and scores
-every end in full."""
+"""The bound on a line's last move (:func:`editor.rules.bounds.last_move_gain`) and the cap
+on its last two (:class:`editor.puzzles.bounded.Pairs`) are never exceeded, and the search
+skipping the moves and positions they rule out ranks every first move (moves, best line,
+outcome, rank) exactly as the search that plays every line and scores every end in full;
+each bound one point lower changes a ranking."""
 
 from __future__ import annotations
 
@@ -110,16 +111,27 @@ def unbounded(position, rules, puzzle, catalogue) -> list[tuple[object, ...]]:
     return ranking(solver)
 
 
+#: A position and three-tile hand where the caps of the bounded search are exact for a
+#: best line (its first-move ranking by the search without bounds, once per session).
+THREE = ("base:C2", 2, 7)
+
+
+@pytest.fixture(scope="module")
+def three_tiles(host, catalogue):
+    rules = host.ruleset(THREE[0])
+    position = supplied_position(host, catalogue, *THREE)
+    puzzle = hand_puzzle(catalogue, rules, random.Random(THREE[1]), 3)
+    return rules, position, puzzle, unbounded(position, rules, puzzle, catalogue)
+
+
 @pytest.mark.slow  # about 40 s
-def test_a_position_cap_one_point_too_low_changes_the_ranking(host, catalogue, monkeypatch):
+def test_a_position_cap_one_point_too_low_changes_the_ranking(catalogue, monkeypatch,
+                                                              three_tiles):
     """Three tiles: positions before the last tile are skipped by the cap of
     :class:`~editor.puzzles.bounded.Cells`; on this position the cap as it is ranks as
     the search without bounds (the slow tests compare that one with the full search),
     one point lower it skips a position holding a best line."""
-    rules = host.ruleset("base:C2")
-    position = supplied_position(host, catalogue, "base:C2", 2, 7)
-    puzzle = hand_puzzle(catalogue, rules, random.Random(2), 3)
-    plain = unbounded(position, rules, puzzle, catalogue)
+    rules, position, puzzle, plain = three_tiles
     assert ranking(Solver(position.board, rules, puzzle, catalogue)) == plain
     real = bounded.Cells.cap
 
@@ -130,6 +142,17 @@ def test_a_position_cap_one_point_too_low_changes_the_ranking(host, catalogue, m
     monkeypatch.setattr(bounded.Cells, "cap", lower)
     assert ranking(Solver(position.board, rules, puzzle, catalogue)) != plain
 
+
+@pytest.mark.slow  # about 20 s after the test above
+def test_a_pair_cap_one_point_too_low_changes_the_ranking(catalogue, monkeypatch,
+                                                          three_tiles):
+    """Three tiles: second moves are skipped by the cap of
+    :class:`~editor.puzzles.bounded.Pairs` without being played; one point lower than
+    it is, it skips a second move holding a best line of the same position."""
+    rules, position, puzzle, plain = three_tiles
+    real = bounded.Pairs.cap
+    monkeypatch.setattr(bounded.Pairs, "cap", lambda self, *args: real(self, *args) - 1)
+    assert ranking(Solver(position.board, rules, puzzle, catalogue)) != plain
 
 
 @settings(max_examples=25, deadline=None)
