@@ -18,7 +18,8 @@ from typing import Any, overload
 
 from .players import Figure, Player
 from .ports import SIDE_DELTA, SIDE_PORTS, facing
-from .tiles import CLOISTER_KINDS, EDGE_KINDS, Orientation, Segment, Tile
+from .tiles import CLOISTER_KINDS, CODES, EDGE_KINDS, RAW_CODES, Orientation, Segment, Tile, \
+    intern_code
 
 Cell = tuple[int, int]
 #: Required kind per side (N, E, S, W) of an empty cell; "" where no tile constrains it.
@@ -367,7 +368,8 @@ class Board:
             if other is None:  # the empty cell across: what it requires now (that side of
                 old = frontier.get(near)  # it required nothing: this cell was empty)
                 journal.append(("frontier", near, old))
-                required = (old or 0) | requires[side]
+                raw = RAW_CODES[old] | requires[side] if old else requires[side]
+                required = CODES.get(raw) or intern_code(raw)
                 if required:
                     frontier[near] = required
                 contacts.pop(near, None)  # it meets this tile too: read again when asked

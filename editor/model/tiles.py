@@ -42,10 +42,30 @@ def side_code(kind: str) -> int:
     return code
 
 
+#: Codes of side requirements: the small numbers a frontier keeps (index, numbered as first
+#: met) → the requirements as :data:`SIDE_BITS` bits a side (up to 64 bits: a dictionary
+#: keyed by such a number hashes and compares three digits, a small number one).
+RAW_CODES: list[int] = [0]
+#: The other way round: requirements, :data:`SIDE_BITS` bits a side → their code.
+CODES: dict[int, int] = {0: 0}
+
+
+def intern_code(raw: int) -> int:
+    """The code of requirements given :data:`SIDE_BITS` bits a side (numbered as first
+    met; 0 requires nothing)."""
+    code = CODES.get(raw)
+    if code is None:
+        code = CODES[raw] = len(RAW_CODES)
+        RAW_CODES.append(raw)
+    return code
+
+
 def encode_sides(required: tuple[str, ...]) -> int:
-    """Kinds required per side (N, E, S, W; "" = any) as one integer, :data:`SIDE_BITS`
-    bits a side: what a board's frontier keeps per cell (0: nothing required)."""
-    return sum(side_code(kind) << SIDE_BITS * side for side, kind in enumerate(required))
+    """Kinds required per side (N, E, S, W; "" = any) as one small integer (the same
+    requirements, the same code): what a board's frontier keeps per cell (0: nothing
+    required)."""
+    return intern_code(sum(side_code(kind) << SIDE_BITS * side
+                           for side, kind in enumerate(required)))
 
 
 @record(frozen=True, slots=True)
@@ -210,8 +230,8 @@ class FitTable(dict[int, tuple[int, ...]]):
         for r in tile.distinct_rotations:
             sides = [side_code(kind) << SIDE_BITS * side
                      for side, kind in enumerate(tile.orientations[r].side_kinds)]
-            codes = {sum(code for side, code in enumerate(sides) if subset >> side & 1)
-                     for subset in range(16)}
+            codes = {intern_code(sum(code for side, code in enumerate(sides)
+                                     if subset >> side & 1)) for subset in range(16)}
             for code in codes:
                 found.setdefault(code, []).append(r)
         self.update((code, tuple(rotations)) for code, rotations in found.items())
@@ -248,8 +268,9 @@ class Orientation:
         kinds = tile.side_kinds
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
-        #: per board side: what the tile requires of the empty cell across, as a code of
-        #: :func:`encode_sides` (the kind of that side on the cell's opposite side)
+        #: per board side: what the tile requires of the empty cell across, :data:`SIDE_BITS`
+        #: bits a side (the kind of that side on the cell's opposite side; a frontier keeps
+        #: the code of what its neighbours' ``requires`` OR to, :func:`intern_code`)
         self.requires: tuple[int, ...] = tuple(
             side_code(kind) << SIDE_BITS * ((s + 2) % 4) for s, kind in enumerate(self.side_kinds))
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
