@@ -251,11 +251,26 @@ class FitCounts(dict[int, int]):
         return 0
 
 
+#: The segments at a side's three ports (in :data:`SIDE_PORTS` order; -1: none) → their
+#: number (:attr:`Orientation.side_patterns`), numbered as first met.
+PATTERN_NUMBERS: dict[tuple[int, ...], int] = {}
+#: The other way round: each number's segments.
+PATTERNS: list[tuple[int, ...]] = []
+
+
+def _pattern(segments: tuple[int, ...]) -> int:
+    found = PATTERN_NUMBERS.get(segments)
+    if found is None:
+        found = PATTERN_NUMBERS[segments] = len(PATTERNS)
+        PATTERNS.append(segments)
+    return found
+
+
 class Orientation:
     """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
 
-    __slots__ = ("across", "port_masks", "port_segment", "requires", "rotation", "shape",
-                 "side_kinds", "tile")
+    __slots__ = ("across", "facing_patterns", "port_masks", "port_segment", "requires",
+                 "rotation", "shape", "side_kinds", "side_patterns", "tile")
 
     def __init__(self, tile: Tile, rotation: int) -> None:
         self.tile = tile
@@ -291,12 +306,25 @@ class Orientation:
     #: What the turned tile looks like, independent of segment ids (for symmetry): worked
     #: out on first use (by :meth:`__getattr__`; a placement alone never needs it).
     shape: tuple[object, ...]
+    #: Per board side: the number (:data:`PATTERNS`) of the segments at its ports; and of
+    #: the segments at the ports facing that side of a tile across, in that side's port
+    #: order. The seams joined across a side depend on these two numbers alone (a board
+    #: keeps them by the pair). Worked out on first use, as :attr:`shape`.
+    side_patterns: tuple[int, ...]
+    facing_patterns: tuple[int, ...]
 
     def __getattr__(self, name: str) -> object:
-        if name != "shape":
-            raise AttributeError(f"'Orientation' object has no attribute {name!r}")
-        self.shape = self._shape()
-        return self.shape
+        if name == "shape":
+            self.shape = self._shape()
+            return self.shape
+        if name in ("side_patterns", "facing_patterns"):
+            segment = self.port_segment
+            self.side_patterns = tuple(_pattern(tuple(segment[p] for p in ports))
+                                       for ports in SIDE_PORTS)
+            self.facing_patterns = tuple(_pattern(tuple(segment[facing(p)] for p in ports))
+                                         for ports in SIDE_PORTS)
+            return getattr(self, name)
+        raise AttributeError(f"'Orientation' object has no attribute {name!r}")
 
     def _shape(self) -> tuple[object, ...]:
         """:attr:`shape`, worked out."""
