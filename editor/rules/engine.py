@@ -455,9 +455,11 @@ class Engine:
         Undo with :meth:`undo`.
         """
         turn = turn or Turn(move.player)
-        turn.choices = {(name, p): value for name, p, value in move.choices} \
-            if move.choices else {}
-        mark = board.mark()
+        if move.choices:
+            turn.choices = {(name, p): value for name, p, value in move.choices}
+        elif turn.choices:
+            turn.choices = {}
+        mark = len(board.journal)  # board.mark()
         findings: list[Finding] = []
         if check:
             findings = self.placement_findings(board, move.tile, move.x, move.y, move.rotation)
