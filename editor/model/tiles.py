@@ -22,9 +22,10 @@ EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
 #: Kinds completed by the eight surrounding tiles.
 CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
 
-#: Bits per side in a code of side requirements (:func:`encode_sides`): room for 65,535
+#: Bits per side in the requirements behind a code (:data:`RAW_CODES`): room for 65,535
 #: kinds of side in one process (a tile set may name kinds of its own; 8 bits, 255 kinds,
-#: were measured 1.7 % cheaper per random game, but a valid file could exhaust them).
+#: were measured 1.7 % cheaper per random game, but a valid file could exhaust them; the
+#: codes themselves are small numbers, :func:`intern_code`).
 SIDE_BITS = 16
 #: Side kinds → their codes, numbered in the order first met ("" = any kind, code 0).
 _SIDE_CODES: dict[str, int] = {"": 0}
