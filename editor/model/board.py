@@ -17,8 +17,18 @@ from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 from .players import Figure, Player
-from .ports import SIDE_DELTA, SIDE_PORTS, facing
-from .tiles import CLOISTER_KINDS, EDGE_KINDS, Orientation, Segment, Tile
+from .ports import SIDE_DELTA, SIDE_PORTS
+from .tiles import (
+    CLOISTER_KINDS,
+    CODES,
+    EDGE_KINDS,
+    PATTERNS,
+    RAW_CODES,
+    Orientation,
+    Segment,
+    Tile,
+    intern_code,
+)
 
 Cell = tuple[int, int]
 #: Required kind per side (N, E, S, W) of an empty cell; "" where no tile constrains it.
@@ -29,9 +39,10 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 )
 
 
-#: Per side, each of its ports with the port across the seam that meets it.
-SEAMS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple((p, facing(p)) for p in ports) for ports in SIDE_PORTS)
+#: Whether each port of a side, in :data:`SIDE_PORTS` order, is the side's centre port (the
+#: same for every side).
+_CENTRES = tuple(p % 3 == 0 for p in SIDE_PORTS[0])
+assert all(tuple(p % 3 == 0 for p in ports) == _CENTRES for ports in SIDE_PORTS)
 
 #: Below this many figures on a board, a figure's index is found by a scan, not bisection.
 _SCAN_BELOW = 64
@@ -137,21 +148,21 @@ class Features(Sequence[Feature]):
 #: Entries a memo below keeps before it starts again (tiles edited in the designer are new
 #: objects: the memos must not keep every version alive).
 _MEMO_LIMIT = 20_000
-#: (orientation, side, neighbour's orientation) → the seams joined across that side:
-#: (segment index, the neighbour's segment index, whether at the side's centre port).
-_SEAMS: dict[tuple[Orientation, int, Orientation], tuple[tuple[int, int, bool], ...]] = {}
+#: (a side's pattern, the facing pattern of the tile across: ``Orientation.side_patterns``
+#: and ``facing_patterns``) → the seams joined across that side: (segment index, the
+#: neighbour's segment index, whether at the side's centre port). Patterns are few (a few
+#: hundred pairs in a game with every tile of Traders & Builders), so it is kept whole.
+_SEAMS: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
 
 
-def _seams(mine: Orientation, side: int, theirs: Orientation
-           ) -> tuple[tuple[int, int, bool], ...]:
-    """The segments of ``mine`` and ``theirs`` that meet across ``side`` of ``mine``."""
-    found = _SEAMS.get((mine, side, theirs))
+def _seams(key: tuple[int, int]) -> tuple[tuple[int, int, bool], ...]:
+    """The segments that meet across a side, by :data:`_SEAMS`' key."""
+    found = _SEAMS.get(key)
     if found is None:
-        if len(_SEAMS) > _MEMO_LIMIT:
-            _SEAMS.clear()
-        found = _SEAMS[mine, side, theirs] = tuple(
-            (a, b, p % 3 == 0) for p, q in SEAMS[side]
-            for a, b in ((mine.port_segment[p], theirs.port_segment[q]),) if a >= 0 and b >= 0)
+        mine, theirs = PATTERNS[key[0]], PATTERNS[key[1]]
+        found = _SEAMS[key] = tuple((a, b, centre) for a, b, centre in
+                                    zip(mine, theirs, _CENTRES, strict=True)
+                                    if a >= 0 and b >= 0)
     return found
 
 
@@ -367,7 +378,8 @@ class Board:
             if other is None:  # the empty cell across: what it requires now (that side of
                 old = frontier.get(near)  # it required nothing: this cell was empty)
                 journal.append(("frontier", near, old))
-                required = (old or 0) | requires[side]
+                raw = RAW_CODES[old] | requires[side] if old else requires[side]
+                required = CODES.get(raw) or intern_code(raw)
                 if required:
                     frontier[near] = required
                 contacts.pop(near, None)  # it meets this tile too: read again when asked
@@ -375,9 +387,8 @@ class Board:
             if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
                 continue
             theirs = other.first_node
-            seams = _SEAMS.get((orientation, side, other.orientation)) or \
-                _seams(orientation, side, other.orientation)
-            for a, b, middle in seams:
+            key = (orientation.side_patterns[side], other.orientation.facing_patterns[side])
+            for a, b, middle in _SEAMS.get(key) or _seams(key):
                 root = self._union(first + a, theirs + b)
                 if middle and self.kinds[root] in EDGE_KINDS:
                     self.opens[root] -= 2

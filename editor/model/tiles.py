@@ -22,9 +22,10 @@ EDGE_KINDS = frozenset({CITY, ROAD, RIVER})
 #: Kinds completed by the eight surrounding tiles.
 CLOISTER_KINDS = frozenset({MONASTERY, GARDEN})
 
-#: Bits per side in a code of side requirements (:func:`encode_sides`): room for 65,535
+#: Bits per side in the requirements behind a code (:data:`RAW_CODES`): room for 65,535
 #: kinds of side in one process (a tile set may name kinds of its own; 8 bits, 255 kinds,
-#: were measured 1.7 % cheaper per random game, but a valid file could exhaust them).
+#: were measured 1.7 % cheaper per random game, but a valid file could exhaust them; the
+#: codes themselves are small numbers, :func:`intern_code`).
 SIDE_BITS = 16
 #: Side kinds → their codes, numbered in the order first met ("" = any kind, code 0).
 _SIDE_CODES: dict[str, int] = {"": 0}
@@ -42,10 +43,30 @@ def side_code(kind: str) -> int:
     return code
 
 
+#: Codes of side requirements: the small numbers a frontier keeps (index, numbered as first
+#: met) → the requirements as :data:`SIDE_BITS` bits a side (up to 64 bits: a dictionary
+#: keyed by such a number hashes and compares three digits, a small number one).
+RAW_CODES: list[int] = [0]
+#: The other way round: requirements, :data:`SIDE_BITS` bits a side → their code.
+CODES: dict[int, int] = {0: 0}
+
+
+def intern_code(raw: int) -> int:
+    """The code of requirements given :data:`SIDE_BITS` bits a side (numbered as first
+    met; 0 requires nothing)."""
+    code = CODES.get(raw)
+    if code is None:
+        code = CODES[raw] = len(RAW_CODES)
+        RAW_CODES.append(raw)
+    return code
+
+
 def encode_sides(required: tuple[str, ...]) -> int:
-    """Kinds required per side (N, E, S, W; "" = any) as one integer, :data:`SIDE_BITS`
-    bits a side: what a board's frontier keeps per cell (0: nothing required)."""
-    return sum(side_code(kind) << SIDE_BITS * side for side, kind in enumerate(required))
+    """Kinds required per side (N, E, S, W; "" = any) as one small integer (the same
+    requirements, the same code): what a board's frontier keeps per cell (0: nothing
+    required)."""
+    return intern_code(sum(side_code(kind) << SIDE_BITS * side
+                           for side, kind in enumerate(required)))
 
 
 @record(frozen=True, slots=True)
@@ -210,8 +231,8 @@ class FitTable(dict[int, tuple[int, ...]]):
         for r in tile.distinct_rotations:
             sides = [side_code(kind) << SIDE_BITS * side
                      for side, kind in enumerate(tile.orientations[r].side_kinds)]
-            codes = {sum(code for side, code in enumerate(sides) if subset >> side & 1)
-                     for subset in range(16)}
+            codes = {intern_code(sum(code for side, code in enumerate(sides)
+                                     if subset >> side & 1)) for subset in range(16)}
             for code in codes:
                 found.setdefault(code, []).append(r)
         self.update((code, tuple(rotations)) for code, rotations in found.items())
@@ -231,11 +252,26 @@ class FitCounts(dict[int, int]):
         return 0
 
 
+#: The segments at a side's three ports (in :data:`SIDE_PORTS` order; -1: none) → their
+#: number (:attr:`Orientation.side_patterns`), numbered as first met.
+PATTERN_NUMBERS: dict[tuple[int, ...], int] = {}
+#: The other way round: each number's segments.
+PATTERNS: list[tuple[int, ...]] = []
+
+
+def _pattern(segments: tuple[int, ...]) -> int:
+    found = PATTERN_NUMBERS.get(segments)
+    if found is None:
+        found = PATTERN_NUMBERS[segments] = len(PATTERNS)
+        PATTERNS.append(segments)
+    return found
+
+
 class Orientation:
     """A tile turned ``rotation`` quarter turns clockwise; everything a placement needs."""
 
-    __slots__ = ("across", "port_masks", "port_segment", "requires", "rotation", "shape",
-                 "side_kinds", "tile")
+    __slots__ = ("across", "facing_patterns", "port_masks", "port_segment", "requires",
+                 "rotation", "shape", "side_kinds", "side_patterns", "tile")
 
     def __init__(self, tile: Tile, rotation: int) -> None:
         self.tile = tile
@@ -248,8 +284,9 @@ class Orientation:
         kinds = tile.side_kinds
         #: kind on each board side (N, E, S, W)
         self.side_kinds: tuple[str, ...] = tuple(kinds[(s - rotation) % 4] for s in range(4))
-        #: per board side: what the tile requires of the empty cell across, as a code of
-        #: :func:`encode_sides` (the kind of that side on the cell's opposite side)
+        #: per board side: what the tile requires of the empty cell across, :data:`SIDE_BITS`
+        #: bits a side (the kind of that side on the cell's opposite side; a frontier keeps
+        #: the code of what its neighbours' ``requires`` OR to, :func:`intern_code`)
         self.requires: tuple[int, ...] = tuple(
             side_code(kind) << SIDE_BITS * ((s + 2) % 4) for s, kind in enumerate(self.side_kinds))
         #: per segment: its board ports as a 12-bit mask (bit q = port q)
@@ -270,12 +307,25 @@ class Orientation:
     #: What the turned tile looks like, independent of segment ids (for symmetry): worked
     #: out on first use (by :meth:`__getattr__`; a placement alone never needs it).
     shape: tuple[object, ...]
+    #: Per board side: the number (:data:`PATTERNS`) of the segments at its ports; and of
+    #: the segments at the ports facing that side of a tile across, in that side's port
+    #: order. The seams joined across a side depend on these two numbers alone (a board
+    #: keeps them by the pair). Worked out on first use, as :attr:`shape`.
+    side_patterns: tuple[int, ...]
+    facing_patterns: tuple[int, ...]
 
     def __getattr__(self, name: str) -> object:
-        if name != "shape":
-            raise AttributeError(f"'Orientation' object has no attribute {name!r}")
-        self.shape = self._shape()
-        return self.shape
+        if name == "shape":
+            self.shape = self._shape()
+            return self.shape
+        if name in ("side_patterns", "facing_patterns"):
+            segment = self.port_segment
+            self.side_patterns = tuple(_pattern(tuple(segment[p] for p in ports))
+                                       for ports in SIDE_PORTS)
+            self.facing_patterns = tuple(_pattern(tuple(segment[facing(p)] for p in ports))
+                                         for ports in SIDE_PORTS)
+            return getattr(self, name)
+        raise AttributeError(f"'Orientation' object has no attribute {name!r}")
 
     def _shape(self) -> tuple[object, ...]:
         """:attr:`shape`, worked out."""

@@ -95,15 +95,16 @@ class Placements(Sequence[tuple[int, int, int]]):
     cell of one placement is found by bisection and read off the frontier (random play
     draws one of about a hundred). Valid until the board changes."""
 
-    __slots__ = ("_ends", "_fits", "_frontier")
+    __slots__ = ("_ends", "_fits", "_frontier", "_total")
 
     def __init__(self, frontier: Mapping[Cell, int], fits: FitTable) -> None:
         self._frontier = frontier
         self._fits = fits
-        self._ends = list(accumulate(map(fits.counts.__getitem__, frontier.values())))
+        ends = self._ends = list(accumulate(map(fits.counts.__getitem__, frontier.values())))
+        self._total = ends[-1] if ends else 0
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._total
 
     @overload
     def __getitem__(self, index: int) -> tuple[int, int, int]: ...
@@ -113,15 +114,17 @@ class Placements(Sequence[tuple[int, int, int]]):
 
     def __getitem__(self, index: int | slice
                     ) -> tuple[int, int, int] | list[tuple[int, int, int]]:
+        total = self._total
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(total))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += total
+        if not 0 <= index < total:
             raise IndexError("placement out of range")
-        k = bisect_right(self._ends, index)
+        ends = self._ends
+        k = bisect_right(ends, index)
         (x, y), required = next(islice(self._frontier.items(), k, None))
-        return x, y, self._fits[required][index - (self._ends[k - 1] if k else 0)]
+        return x, y, self._fits[required][index - ends[k - 1] if k else index]
 
 
 class FinalParts(NamedTuple):
@@ -452,9 +455,11 @@ class Engine:
         Undo with :meth:`undo`.
         """
         turn = turn or Turn(move.player)
-        turn.choices = {(name, p): value for name, p, value in move.choices} \
-            if move.choices else {}
-        mark = board.mark()
+        if move.choices:
+            turn.choices = {(name, p): value for name, p, value in move.choices}
+        elif turn.choices:
+            turn.choices = {}
+        mark = len(board.journal)  # board.mark()
         findings: list[Finding] = []
         if check:
             findings = self.placement_findings(board, move.tile, move.x, move.y, move.rotation)

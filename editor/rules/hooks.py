@@ -16,12 +16,14 @@ guard on every move; installed plugins are always checked. A hook no edition of 
 ruleset implements costs a dictionary look-up. Hooks that return events yield ``(edition,
 events)`` pairs, one edition at a time, so that the host applies one edition's events
 before it asks the next (a built-in plugin's call that is the only one is answered at
-once, and so is a list-returning hook's).
+once, and so is a list-returning hook's; for the per-move hooks without gathering the
+arguments in a dict: ``Hooks._sole``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from . import guard
@@ -41,15 +43,40 @@ if TYPE_CHECKING:
 Results = Iterator[tuple["Edition", Any]]
 #: What an event hook no enabled edition implements yields (no arguments are gathered).
 _NONE: Iterator[Any] = iter(())
+#: A hook's arguments, in the spec's order, taken out of a tuple of them all.
+Getter = Callable[[tuple[Any, ...]], tuple[Any, ...]]
+#: A per-move hook's one built-in implementation with its :data:`Getter` (see
+#: :meth:`Hooks._sole`), or None.
+Sole = tuple["HookCall", Getter] | None
 
 
 class Hooks:
     """The rule hooks of one ruleset's editions, one typed method per hook."""
 
-    __slots__ = ("_rules",)
+    __slots__ = ("_rules", "_soles")
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
+        #: hook → (the ruleset's revision, :data:`Sole`), worked out by :meth:`_sole`.
+        self._soles: dict[str, tuple[int, Sole]] = {}
+
+    def _sole(self, hook: str, names: tuple[str, ...]) -> Sole:
+        """The one implementation of a per-move ``hook`` when it is a built-in plugin's and
+        no time budget is in force (what :func:`_events` answers at once), with the getter
+        of its arguments out of the hook's arguments in the order ``names``: called without
+        gathering them in a dict. None otherwise (then :func:`_events` or :func:`_each`
+        answers; also when the implementation names an argument the spec lacks, so that
+        the guard reports it)."""
+        rules = self._rules
+        revision = len(rules.host.disabled)  # Ruleset.revision
+        cached = self._soles.get(hook)
+        if cached is None or cached[0] != revision:
+            calls = rules.implementations(hook)
+            sole: Sole = None
+            if len(calls) == 1 and calls[0].trusted and set(calls[0].argnames) <= set(names):
+                sole = calls[0], _getter(names, calls[0].argnames)
+            cached = self._soles[hook] = (revision, sole)
+        return cached[1] if guard.current_budget() is None else None
 
     # -- placing tiles and figures ---------------------------------------------------
 
@@ -70,8 +97,12 @@ class Hooks:
 
     def special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
         """Figure actions that may be taken instead of placing a figure."""
-        return _collect(self._rules, "carcassonne_special_actions", {
-            "board": board, "player": player, "turn": turn})
+        hook = "carcassonne_special_actions"
+        sole = self._sole(hook, ("rules", "board", "player", "turn"))
+        if sole is not None:
+            result = _answer(self._rules, hook, sole, (self._rules, board, player, turn))
+            return [] if result is None else list(result)
+        return _collect(self._rules, hook, {"board": board, "player": player, "turn": turn})
 
     def figure_findings(self, board: Board, placed: Placed, player: int, action: FigureAction,
                         turn: Turn) -> list[Finding]:
@@ -83,32 +114,48 @@ class Hooks:
     def figure_action(self, board: Board, placed: Placed, player: int, action: FigureAction,
                       turn: Turn) -> Iterator[tuple[Edition, list[Event]]]:
         """The events an action causes by itself, edition by edition."""
-        calls = self._rules.implementations("carcassonne_figure_action")
-        return _events(self._rules, "carcassonne_figure_action", {
+        hook, rules = "carcassonne_figure_action", self._rules
+        sole = self._sole(hook, ("rules", "board", "placed", "player", "action", "turn"))
+        if sole is not None:
+            return _answered(rules, hook, sole, (rules, board, placed, player, action, turn))
+        calls = rules.implementations(hook)
+        return _events(rules, hook, {
             "board": board, "placed": placed, "player": player, "action": action,
             "turn": turn}, calls) if calls else _NONE
 
     def tile_placed(self, board: Board, placed: Placed, turn: Turn
                     ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events of the tile itself, edition by edition."""
-        calls = self._rules.implementations("carcassonne_tile_placed")
-        return _events(self._rules, "carcassonne_tile_placed", {
-            "board": board, "placed": placed, "turn": turn}, calls) if calls else _NONE
+        hook, rules = "carcassonne_tile_placed", self._rules
+        sole = self._sole(hook, ("rules", "board", "placed", "turn"))
+        if sole is not None:
+            return _answered(rules, hook, sole, (rules, board, placed, turn))
+        calls = rules.implementations(hook)
+        return _events(rules, hook, {"board": board, "placed": placed, "turn": turn},
+                       calls) if calls else _NONE
 
     # -- scoring ---------------------------------------------------------------------
 
     def feature_completed(self, board: Board, feature: FeatureInfo, turn: Turn
                           ) -> Iterator[tuple[Edition, list[Event]]]:
         """The events of a feature the move completed, edition by edition."""
-        calls = self._rules.implementations("carcassonne_feature_completed")
-        return _events(self._rules, "carcassonne_feature_completed", {
-            "board": board, "feature": feature, "turn": turn}, calls) if calls else _NONE
+        hook, rules = "carcassonne_feature_completed", self._rules
+        sole = self._sole(hook, ("rules", "board", "feature", "turn"))
+        if sole is not None:
+            return _answered(rules, hook, sole, (rules, board, feature, turn))
+        calls = rules.implementations(hook)
+        return _events(rules, hook, {"board": board, "feature": feature, "turn": turn},
+                       calls) if calls else _NONE
 
     def after_move(self, board: Board, placed: Placed, turn: Turn, events: list[Event]
                    ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events that follow once the move's features are scored, edition by edition."""
-        calls = self._rules.implementations("carcassonne_after_move")
-        return _events(self._rules, "carcassonne_after_move", {
+        hook, rules = "carcassonne_after_move", self._rules
+        sole = self._sole(hook, ("rules", "board", "placed", "turn", "events"))
+        if sole is not None:
+            return _answered(rules, hook, sole, (rules, board, placed, turn, events))
+        calls = rules.implementations(hook)
+        return _events(rules, hook, {
             "board": board, "placed": placed, "turn": turn, "events": events},
             calls) if calls else _NONE
 
@@ -211,6 +258,38 @@ def _events(rules: Ruleset, hook: str, kwargs: dict[str, Any],
         _report(rules, hook, call, exc)
         return _NONE
     return _NONE if result is None else iter(((call.edition, result),))
+
+
+def _getter(names: tuple[str, ...], argnames: tuple[str, ...]) -> Getter:
+    """A function taking ``argnames`` out of a tuple of arguments named ``names``, at C
+    speed."""
+    if not argnames:
+        return lambda args: ()
+    get = itemgetter(*[names.index(a) for a in argnames])
+    if len(argnames) > 1:
+        return get
+    return lambda args: (get(args),)
+
+
+def _answer(rules: Ruleset, hook: str, sole: tuple[HookCall, Getter],
+            args: tuple[Any, ...]) -> Any:
+    """What a :meth:`Hooks._sole` implementation returns for ``args`` (the hook's
+    arguments in the spec's order); None when it raised (reported, as by :func:`_events`)."""
+    call, getter = sole
+    try:
+        return call.function(*getter(args))
+    except guard.HostError:
+        raise
+    except Exception as exc:  # a plugin's fault must not stop the host
+        _report(rules, hook, call, exc)
+        return None
+
+
+def _answered(rules: Ruleset, hook: str, sole: tuple[HookCall, Getter],
+              args: tuple[Any, ...]) -> Results:
+    """:func:`_answer` as an event hook yields it."""
+    result = _answer(rules, hook, sole, args)
+    return _NONE if result is None else iter(((sole[0].edition, result),))
 
 
 def _arguments(hook: str, call: HookCall, kwargs: dict[str, Any]) -> tuple[Any, ...]:

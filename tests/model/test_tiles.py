@@ -137,3 +137,24 @@ def test_a_tile_set_of_hundreds_of_side_kinds_places_and_fits(catalogue):
     assert tiles[299].fitting_rotations(("kind-299", "", "", "")) == (2,)
     board.place(tiles[299], 5, 5, 0)
     assert board.frontier[(5, 6)] == encode_sides(("kind-299", "", "", ""))
+
+
+def test_seams_by_side_pattern_are_those_of_the_ports():
+    """The seams a board joins across a side, kept by the pair of side patterns, are the
+    segments of the two tiles meeting port by port (every pair of orientations of the base
+    game's and Traders & Builders' tiles, every side)."""
+    from editor.model.board import _seams
+    from editor.model.ports import SIDE_PORTS
+
+    sets = [ts for ts in load_catalogue().sets if ts.id in ("base-c2", "traders-builders-c2")]
+    orientations = [o for ts in sets for t in ts.tiles for o in t.orientations]
+    assert len(orientations) > 100
+    for mine in orientations:
+        for theirs in orientations:
+            for side, ports in enumerate(SIDE_PORTS):
+                direct = tuple(
+                    (a, b, p % 3 == 0) for p in ports
+                    for a, b in ((mine.port_segment[p], theirs.port_segment[facing(p)]),)
+                    if a >= 0 and b >= 0)
+                key = (mine.side_patterns[side], theirs.facing_patterns[side])
+                assert _seams(key) == direct
