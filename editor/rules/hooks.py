@@ -63,20 +63,34 @@ class Hooks:
     def _sole(self, hook: str, names: tuple[str, ...]) -> Sole:
         """The one implementation of a per-move ``hook`` when it is a built-in plugin's and
         no time budget is in force (what :func:`_events` answers at once), with the getter
-        of its arguments out of the hook's arguments in the order ``names``: called without
-        gathering them in a dict. None otherwise (then :func:`_events` or :func:`_each`
-        answers; also when the implementation names an argument the spec lacks, so that
-        the guard reports it)."""
+        of its arguments out of the hook's arguments (the ruleset, then ``names``): called
+        without gathering them in a dict. None otherwise (then :func:`_events` or
+        :func:`_each` answers; also when the implementation names an argument the spec
+        lacks, so that the guard reports it)."""
         rules = self._rules
         revision = len(rules.host.disabled)  # Ruleset.revision
         cached = self._soles.get(hook)
         if cached is None or cached[0] != revision:
             calls = rules.implementations(hook)
             sole: Sole = None
-            if len(calls) == 1 and calls[0].trusted and set(calls[0].argnames) <= set(names):
-                sole = calls[0], _getter(names, calls[0].argnames)
+            spec = ("rules", *names)
+            if len(calls) == 1 and calls[0].trusted and set(calls[0].argnames) <= set(spec):
+                sole = calls[0], _getter(spec, calls[0].argnames)
             cached = self._soles[hook] = (revision, sole)
         return cached[1] if guard.current_budget() is None else None
+
+    def _per_move(self, hook: str, names: tuple[str, ...], args: tuple[Any, ...]
+                  ) -> Iterator[tuple[Edition, list[Event]]]:
+        """The events of a per-move ``hook`` called with ``args`` (the ruleset, then the
+        arguments ``names``), edition by edition: its :meth:`_sole` implementation called at
+        once, or every implementation guarded by :func:`_events`."""
+        rules = self._rules
+        sole = self._sole(hook, names)
+        if sole is not None:
+            return _answered(rules, hook, sole, args)
+        calls = rules.implementations(hook)
+        return _events(rules, hook, dict(zip(names, args[1:], strict=True)), calls) \
+            if calls else _NONE
 
     # -- placing tiles and figures ---------------------------------------------------
 
@@ -98,7 +112,7 @@ class Hooks:
     def special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
         """Figure actions that may be taken instead of placing a figure."""
         hook = "carcassonne_special_actions"
-        sole = self._sole(hook, ("rules", "board", "player", "turn"))
+        sole = self._sole(hook, ("board", "player", "turn"))
         if sole is not None:
             result = _answer(self._rules, hook, sole, (self._rules, board, player, turn))
             return [] if result is None else list(result)
@@ -114,50 +128,29 @@ class Hooks:
     def figure_action(self, board: Board, placed: Placed, player: int, action: FigureAction,
                       turn: Turn) -> Iterator[tuple[Edition, list[Event]]]:
         """The events an action causes by itself, edition by edition."""
-        hook, rules = "carcassonne_figure_action", self._rules
-        sole = self._sole(hook, ("rules", "board", "placed", "player", "action", "turn"))
-        if sole is not None:
-            return _answered(rules, hook, sole, (rules, board, placed, player, action, turn))
-        calls = rules.implementations(hook)
-        return _events(rules, hook, {
-            "board": board, "placed": placed, "player": player, "action": action,
-            "turn": turn}, calls) if calls else _NONE
+        return self._per_move("carcassonne_figure_action",
+                              ("board", "placed", "player", "action", "turn"),
+                              (self._rules, board, placed, player, action, turn))
 
     def tile_placed(self, board: Board, placed: Placed, turn: Turn
                     ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events of the tile itself, edition by edition."""
-        hook, rules = "carcassonne_tile_placed", self._rules
-        sole = self._sole(hook, ("rules", "board", "placed", "turn"))
-        if sole is not None:
-            return _answered(rules, hook, sole, (rules, board, placed, turn))
-        calls = rules.implementations(hook)
-        return _events(rules, hook, {"board": board, "placed": placed, "turn": turn},
-                       calls) if calls else _NONE
+        return self._per_move("carcassonne_tile_placed", ("board", "placed", "turn"),
+                              (self._rules, board, placed, turn))
 
     # -- scoring ---------------------------------------------------------------------
 
     def feature_completed(self, board: Board, feature: FeatureInfo, turn: Turn
                           ) -> Iterator[tuple[Edition, list[Event]]]:
         """The events of a feature the move completed, edition by edition."""
-        hook, rules = "carcassonne_feature_completed", self._rules
-        sole = self._sole(hook, ("rules", "board", "feature", "turn"))
-        if sole is not None:
-            return _answered(rules, hook, sole, (rules, board, feature, turn))
-        calls = rules.implementations(hook)
-        return _events(rules, hook, {"board": board, "feature": feature, "turn": turn},
-                       calls) if calls else _NONE
+        return self._per_move("carcassonne_feature_completed", ("board", "feature", "turn"),
+                              (self._rules, board, feature, turn))
 
     def after_move(self, board: Board, placed: Placed, turn: Turn, events: list[Event]
                    ) -> Iterator[tuple[Edition, list[Event]]]:
         """Events that follow once the move's features are scored, edition by edition."""
-        hook, rules = "carcassonne_after_move", self._rules
-        sole = self._sole(hook, ("rules", "board", "placed", "turn", "events"))
-        if sole is not None:
-            return _answered(rules, hook, sole, (rules, board, placed, turn, events))
-        calls = rules.implementations(hook)
-        return _events(rules, hook, {
-            "board": board, "placed": placed, "turn": turn, "events": events},
-            calls) if calls else _NONE
+        return self._per_move("carcassonne_after_move", ("board", "placed", "turn", "events"),
+                              (self._rules, board, placed, turn, events))
 
     @property
     def values_changed(self) -> bool:
