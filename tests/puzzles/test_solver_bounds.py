@@ -13,12 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver_shortcuts import hand_puzzle, ranking, supplied_position
 
+from editor.model.board import Board
 from editor.puzzles import Objective, Puzzle, Solver, bounded
 from editor.puzzles import solver as solver_module
 from editor.puzzles.independent import Reference
 from editor.rules import bounds
 from editor.rules.engine import Engine
 from editor.rules.moves import Turn
+from editor.rules.ruleset import Ruleset
 
 BOUNDED = ["base:C2", "base:C3"]
 
@@ -28,6 +30,17 @@ def lead(engine: Engine, board, player: int) -> int:
     return totals[player] - max(t for i, t in enumerate(totals) if i != player)
 
 
+def random_case(host, catalogue, spec: str, seed: int, size: int, followers: int,
+                abbot: int) -> tuple[Ruleset, Engine, Board, random.Random, int]:
+    """A random position of ``size`` tiles whose players have the figures given, with the
+    random numbers that made it and the player (drawn from them) the bound is for."""
+    rules = host.ruleset(spec)
+    supply = {"follower": followers, "abbot": abbot}
+    board = supplied_position(host, catalogue, spec, seed, size, supply).board
+    rng = random.Random(seed)
+    return rules, Engine(rules), board, rng, rng.randrange(2)
+
+
 @settings(max_examples=40, deadline=None)
 @given(spec=st.sampled_from(BOUNDED), seed=st.integers(0, 10**6), size=st.integers(5, 40),
        followers=st.integers(0, 3), abbot=st.integers(0, 1))
@@ -35,12 +48,8 @@ def test_no_last_move_gains_more_than_its_bound(host, catalogue, spec, seed, siz
                                                 followers, abbot):
     """Every legal move of a random tile on a random position with many figures: the
     lead after it and final scoring grows by at most the bound of its cell."""
-    rules = host.ruleset(spec)
-    engine = Engine(rules)
-    supply = {"follower": followers, "abbot": abbot}
-    board = supplied_position(host, catalogue, spec, seed, size, supply).board
-    rng = random.Random(seed)
-    player = rng.randrange(2)
+    rules, engine, board, rng, player = random_case(host, catalogue, spec, seed, size,
+                                                    followers, abbot)
     tiles = catalogue.get_set(rules.tilesets()[0]).tiles
     strengths = rules.strengths()
     before = lead(engine, board, player)
@@ -164,12 +173,8 @@ def test_no_two_last_moves_gain_more_than_their_cap(host, catalogue, spec, seed,
     move after it and final scoring grows by at most the second move's
     :meth:`Pairs.cap <editor.puzzles.bounded.Pairs.cap>` (a few first moves, every
     second and last move below each)."""
-    rules = host.ruleset(spec)
-    engine = Engine(rules)
-    supply = {"follower": followers, "abbot": abbot}
-    board = supplied_position(host, catalogue, spec, seed, size, supply).board
-    rng = random.Random(seed)
-    player = rng.randrange(2)
+    rules, engine, board, rng, player = random_case(host, catalogue, spec, seed, size,
+                                                    followers, abbot)
     hand = hand_puzzle(catalogue, rules, rng, 3).hand
     puzzle = Puzzle(Objective("best-margin"), player, hand)
     solver = Solver(board, rules, puzzle, catalogue, engine=engine)
