@@ -5,6 +5,11 @@ seams form *features* through a union-find without path compression, so that eve
 can be undone exactly. What the board knows of a node or a feature is kept in lists of
 plain values indexed by node (a feature's members as a ring of next-member links), not in
 an object per segment: the garbage collector's work does not grow with the board.
+Per root, the board also keeps what final scoring asks of a feature without walking its
+ring (:meth:`Board.tiles_in`, :meth:`Board.pennants_in`, :meth:`Board.cities_beside`):
+a union only logs the root it absorbs, and the aggregates are added up from that log when
+first asked for, each union read as it was made (a node's root then follows only the
+links of earlier unions: without path compression a link never moves).
 Every mutation appends to a journal; :meth:`Board.undo_to` rolls the journal back to a
 mark. A solver applies and undoes thousands of moves without a copy.
 """
@@ -12,6 +17,7 @@ mark. A solver applies and undoes thousands of moves without a copy.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -206,7 +212,7 @@ class Board:
         # (:meth:`_catch_up`) from the unions made since, and taken off by their undo.
         self.repeats: dict[int, int] = {}
         self.pennant_sums: dict[int, int] = {}
-        self.borders: dict[int, list[int]] = {}
+        self.borders: dict[int, array[int]] = {}
         #: The roots absorbed by the unions not added up yet, in order.
         self._pending: list[int] = []
         #: For each root absorbed by a union still in the journal whose two features shared
@@ -676,16 +682,17 @@ class Board:
                 _, mine, links = self._facts(a)
                 pennants += mine
                 if links or there:
-                    borders[a] = [*(root_then(a + c, i) for c in links), *there]
+                    borders[a] = array("q", [root_then(a + c, i) for c in links])
+                    borders[a].extend(there)
             else:
                 count += repeats.get(a, 0)
                 pennants += pennant_sums.get(a, 0)
                 if there:
                     here = borders.get(a)
                     if here is None:
-                        borders[a] = list(there)
+                        borders[a] = array("q", there)
                     else:
-                        here += there
+                        here.extend(there)
             if count:
                 repeats[a] = count
             if pennants:

@@ -219,7 +219,7 @@ def field_reach(board: Board, roots: Collection[int], completed: bool = False
     for root in roots:
         here = find(root)
         cities: set[int] = set()
-        for c in set(board.cities_beside(here)):
+        for c in board.cities_beside(here):
             while parent[c] != c:
                 c = parent[c]
             cities.add(c)
