@@ -5,6 +5,11 @@ seams form *features* through a union-find without path compression, so that eve
 can be undone exactly. What the board knows of a node or a feature is kept in lists of
 plain values indexed by node (a feature's members as a ring of next-member links), not in
 an object per segment: the garbage collector's work does not grow with the board.
+Per root, the board also keeps what final scoring asks of a feature without walking its
+ring (:meth:`Board.tiles_in`, :meth:`Board.pennants_in`, :meth:`Board.cities_beside`):
+a union only logs the root it absorbs, and the aggregates are added up from that log when
+first asked for, each union read as it was made (a node's root then follows only the
+links of earlier unions: without path compression a link never moves).
 Every mutation appends to a journal; :meth:`Board.undo_to` rolls the journal back to a
 mark. A solver applies and undoes thousands of moves without a copy.
 """
@@ -12,6 +17,7 @@ mark. A solver applies and undoes thousands of moves without a copy.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
@@ -211,6 +217,18 @@ class Board:
         #: transposition table reads it).
         self.key = 0
         self._keys: dict[tuple[object, ...], int] = {}
+        # Per root of a feature of two or more nodes (absent when 0 or empty; a lone node's
+        # are read off its tile): how many more nodes than tiles it has, its pennants and
+        # the city nodes its segments touch (a field's), added up when first asked for
+        # (:meth:`_catch_up`) from the unions made since, and taken off by their undo.
+        self.repeats: dict[int, int] = {}
+        self.pennant_sums: dict[int, int] = {}
+        self.borders: dict[int, array[int]] = {}
+        #: The roots absorbed by the unions not added up yet, in order.
+        self._pending: list[int] = []
+        #: For each root absorbed by a union still in the journal whose two features shared
+        #: tiles: how many (what the union's undo takes off ``repeats``).
+        self._shared: dict[int, int] = {}
 
     # -- queries ---------------------------------------------------------------------
 
@@ -405,6 +423,11 @@ class Board:
             return a
         if sizes[a] < sizes[b]:
             a, b = b, a
+        if sizes[b] > 1:  # the tiles the two share, while they are apart (lone: later)
+            shared = self._shared_tiles(a, b)
+            if shared:
+                self._shared[b] = shared
+        self._pending.append(b)
         parent[b] = a
         sizes[a] += sizes[b]
         self.opens[a] += self.opens[b]
@@ -525,6 +548,11 @@ class Board:
                 self.opens[a] -= self.opens[b]
                 self.nfigs[a] -= self.nfigs[b]
                 self.parent[b] = b
+                if self._pending:  # the union's aggregates not added up yet: forget it
+                    self._pending.pop()
+                    self._shared.pop(b, None)
+                else:
+                    self._scatter(a, b)
             elif op == "open":
                 self.opens[entry[1]] += entry[2]
             elif op == "frontier":
@@ -564,3 +592,163 @@ class Board:
     def commit(self) -> None:
         """Forget the journal (the current state becomes the base)."""
         self.journal.clear()
+
+    # -- per-feature aggregates (added up from the unions, taken off by their undo) -------
+
+    def tiles_in(self, root: int) -> int:
+        """Tiles of the feature with this root (a tile holding two of its segments counts
+        once), without walking its members."""
+        if self._pending:
+            self._catch_up()
+        return self.sizes[root] - self.repeats.get(root, 0)
+
+    def pennants_in(self, root: int) -> int:
+        """Pennants on the segments of the feature with this root."""
+        if self._pending:
+            self._catch_up()
+        if self.sizes[root] == 1:
+            return self._facts(root)[1]
+        return self.pennant_sums.get(root, 0)
+
+    def cities_beside(self, root: int) -> Sequence[int]:
+        """City nodes the segments of the feature with this root touch (a field's
+        ``cities``), not necessarily roots (each is of the city's feature) and not
+        deduplicated."""
+        if self._pending:
+            self._catch_up()
+        return self._beside(root)
+
+    def _beside(self, root: int) -> Sequence[int]:
+        if self.sizes[root] == 1:
+            return [root + c for c in self._facts(root)[2]]
+        return self.borders.get(root, ())
+
+    def _facts(self, node: int) -> Facts:
+        """The :data:`Facts` of a node's segment."""
+        placed = self.cells[self.node_cell[node]]
+        tile = placed.orientation.tile
+        return (_FACTS.get(tile) or _facts(tile))[node - placed.first_node]
+
+    def _shared_tiles(self, a: int, b: int) -> int:
+        """How many tiles hold segments of both features ``a`` and ``b`` (roots, apart;
+        ``b``, the smaller, is walked)."""
+        parent, ring, node_segment = self.parent, self.ring, self.node_segment
+        shared: list[int] = []
+        n = b
+        while True:
+            for t in self._facts(n)[0]:
+                t += n
+                while parent[t] != t:
+                    t = parent[t]
+                if t == a:
+                    first = n - node_segment[n]
+                    if first not in shared:
+                        shared.append(first)
+                    break
+            n = ring[n]
+            if n == b:
+                return len(shared)
+
+    def _catch_up(self) -> None:
+        """Add up the aggregates of the unions made since they were last asked for, in
+        order. Each is read as it was then: a node's root at union ``i`` follows only the
+        links of earlier unions (without path compression, a link is never moved), and a
+        feature absorbed stops changing; a lone node's twins are asked here, a larger
+        feature's shared tiles were counted by the union itself."""
+        parent, sizes = self.parent, self.sizes
+        repeats, pennant_sums, borders, shared_at = self.repeats, self.pennant_sums, \
+            self.borders, self._shared
+        pending = self._pending
+        when = {b: i for i, b in enumerate(pending)}
+        grown: dict[int, int] = {}  # what each root absorbs here: its sizes then
+        for b in pending:
+            a = parent[b]
+            grown[a] = grown.get(a, 0) + sizes[b]
+        size_then = {a: sizes[a] - n for a, n in grown.items()}
+
+        def root_then(n: int, i: int) -> int:
+            while parent[n] != n and when.get(n, -1) < i:
+                n = parent[n]
+            return n
+
+        for i, b in enumerate(pending):
+            a = parent[b]
+            before = size_then[a]
+            size_then[a] = before + sizes[b]
+            if sizes[b] == 1:
+                twins, pennants, links = self._facts(b)
+                shared = 0
+                for t in twins:  # a segment of b's kind on its tile already in a: one tile
+                    if root_then(t + b, i) == a:
+                        shared = 1
+                        shared_at[b] = 1
+                        break
+                count = shared
+                there: Sequence[int] = [root_then(b + c, i) for c in links]
+            else:
+                count = repeats.get(b, 0) + shared_at.get(b, 0)
+                pennants = pennant_sums.get(b, 0)
+                there = borders.get(b, ())
+            if before == 1:
+                _, mine, links = self._facts(a)
+                pennants += mine
+                if links or there:
+                    borders[a] = array("q", [root_then(a + c, i) for c in links])
+                    borders[a].extend(there)
+            else:
+                count += repeats.get(a, 0)
+                pennants += pennant_sums.get(a, 0)
+                if there:
+                    here = borders.get(a)
+                    if here is None:
+                        borders[a] = array("q", there)
+                    else:
+                        here.extend(there)
+            if count:
+                repeats[a] = count
+            if pennants:
+                pennant_sums[a] = pennants
+        pending.clear()
+
+    def _scatter(self, a: int, b: int) -> None:
+        """Undo what :meth:`_catch_up` added to ``a``'s aggregates for its union with
+        ``b``, once ``b`` is a root again."""
+        if self.sizes[a] == 1:  # a lone node keeps none
+            self.repeats.pop(a, None)
+            self.pennant_sums.pop(a, None)
+            self.borders.pop(a, None)
+            self._shared.pop(b, None)
+            return
+        repeats = self.repeats.get(a, 0) - self.repeats.get(b, 0) - self._shared.pop(b, 0)
+        if repeats:
+            self.repeats[a] = repeats
+        else:
+            self.repeats.pop(a, None)
+        pennants = self.pennant_sums.get(a, 0) - self.pennants_in(b)
+        if pennants:
+            self.pennant_sums[a] = pennants
+        else:
+            self.pennant_sums.pop(a, None)
+        there = len(self._beside(b))
+        if there:
+            here = self.borders[a]
+            del here[len(here) - there:]
+            if not here:
+                del self.borders[a]
+
+
+#: Per segment of a tile: the offsets from it to the tile's other segments of its kind, its
+#: pennants and the offsets to the cities it touches (what :meth:`Board._catch_up` adds up).
+Facts = tuple[tuple[int, ...], int, tuple[int, ...]]
+_FACTS: dict[Tile, tuple[Facts, ...]] = {}
+
+
+def _facts(tile: Tile) -> tuple[Facts, ...]:
+    if len(_FACTS) > _MEMO_LIMIT:
+        _FACTS.clear()
+    segments = tile.segments
+    found = _FACTS[tile] = tuple(
+        (tuple(j - i for j, other in enumerate(segments) if j != i and other.kind == seg.kind),
+         seg.pennants, tuple(c - i for c in links))
+        for i, (seg, links) in enumerate(zip(segments, tile.city_links, strict=True)))
+    return found

@@ -9,7 +9,7 @@ from .board import NEIGHBOURS8, Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
-from .tiles import CITY, EDGE_KINDS, FIELD, Segment
+from .tiles import CITY, EDGE_KINDS, FIELD
 
 
 @record(slots=True)
@@ -97,13 +97,10 @@ def describe(board: Board, node: int,
 
 
 def measure(board: Board, node: int) -> tuple[int, int]:
-    """Tiles and pennants of the feature holding ``node`` (as :func:`describe` counts them)."""
-    members = board.members(node)
-    tiles = len(set(map(board.node_cell.__getitem__, members)))
-    pennants = 0
-    for seg in map(board.segments.__getitem__, members):
-        pennants += seg.pennants
-    return tiles, pennants
+    """Tiles and pennants of the feature holding ``node`` (as :func:`describe` counts them),
+    read off the board's per-root aggregates instead of walking the feature."""
+    root = board.find(node)
+    return board.tiles_in(root), board.pennants_in(root)
 
 
 def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
@@ -205,10 +202,6 @@ def city_roots_of_field(board: Board, field_root: int) -> set[int]:
     return result
 
 
-#: What :func:`field_reach`'s memo holds for a segment it has not met yet.
-_UNSEEN: tuple[list[Segment], int, tuple[int, ...]] = ([], -1, ())
-
-
 def field_reach(board: Board, roots: Collection[int], completed: bool = False
                 ) -> dict[int, tuple[int, set[int]]]:
     """For each field root in ``roots``: its tiles (what :func:`describe` counts as its
@@ -218,46 +211,18 @@ def field_reach(board: Board, roots: Collection[int], completed: bool = False
     that finds its root again; a segment a tile's ``cities`` names that is no city, which
     the linter reports, is checked as :meth:`Board.is_complete` checks it).
 
-    One walk along each field's ring that reads only the board's per-node lists: a node's
-    tile is told by its first node (``node - node_segment[node]``, the nodes of a tile
-    being consecutive), and its city links come from a memo keyed by its segment, checked
-    against the segments the board holds for that tile (the links depend on nothing
-    else; a segment touching no city has none on any tile). On a large board the cells'
-    tuples, the cells dict and the placed tiles are reads at random that cost more than
-    the work."""
-    ring, parent, segments, node_segment, opens, kinds = board.ring, board.parent, \
-        board.segments, board.node_segment, board.opens, board.kinds
-    memo: dict[int, tuple[list[Segment], int, tuple[int, ...]] | None] = {}
+    Nothing walks the field: its tiles and the city nodes its segments touch are the
+    board's per-root aggregates (:meth:`Board.tiles_in`, :meth:`Board.cities_beside`),
+    kept by every union, so only the roots of those city nodes are looked up."""
+    parent, opens, kinds, find = board.parent, board.opens, board.kinds, board.find
     found = {}
     for root in roots:
-        firsts: set[int] = set()
+        here = find(root)
         cities: set[int] = set()
-        n = root
-        while True:
-            i = node_segment[n]
-            first = n - i
-            firsts.add(first)
-            seg = segments[n]
-            known = memo.get(id(seg), _UNSEEN)
-            if known is _UNSEEN or (known is not None
-                                    and segments[first:first + known[1]] != known[0]):
-                known = memo[id(seg)] = _links_here(board, n) if seg.cities else None
-            if known is not None:
-                for c in known[2]:
-                    c += first
-                    while parent[c] != c:
-                        c = parent[c]
-                    cities.add(c)
-            n = ring[n]
-            if n == root:
-                break
-        found[root] = (len(firsts), {c for c in cities if not opens[c] and (
+        for c in board.cities_beside(here):
+            while parent[c] != c:
+                c = parent[c]
+            cities.add(c)
+        found[root] = (board.tiles_in(here), {c for c in cities if not opens[c] and (
             kinds[c] in EDGE_KINDS or board.is_complete(c))} if completed else cities)
     return found
-
-
-def _links_here(board: Board, node: int) -> tuple[list[Segment], int, tuple[int, ...]]:
-    """The segments of the tile holding ``node``, their number, and the positions of the
-    cities its segment touches."""
-    tile = board.cells[board.node_cell[node]].orientation.tile
-    return list(tile.segments), len(tile.segments), tile.city_links[board.node_segment[node]]

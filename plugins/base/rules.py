@@ -31,6 +31,7 @@ from editor.api import (
     figure_name,
     figures_by_root,
     hookimpl,
+    measure,
 )
 from editor.api import events as ev
 
@@ -38,10 +39,13 @@ from ..translations import _, ngettext
 from .river import river_findings
 from .scoring import (
     RULE_ABBOT_BACK,
+    edge_value,
     farms,
     final_points,
     pay_majority,
+    pay_players,
     valued,
+    winners,
 )
 
 FOLLOWER_KINDS = frozenset({CITY, ROAD, FIELD, MONASTERY})
@@ -197,9 +201,16 @@ class BaseRules:
         events = []
         figures = figures_by_root(board)
         chosen = figures if roots is None else {r: figures[r] for r in roots if r in figures}
+        plain = not rules.hooks.values_changed  # roads and cities valued undescribed
         for root in sorted(chosen):  # each description is dropped once scored
-            if board.node_kind(root) not in (CITY, ROAD, *CLOISTER_KINDS) or \
-                    board.is_complete(root):
+            kind = board.node_kind(root)
+            if kind not in (CITY, ROAD, *CLOISTER_KINDS) or board.is_complete(root):
+                continue
+            if plain and kind in (CITY, ROAD):
+                tiles, pennants = measure(board, root)
+                worth, why, cited = edge_value(kind, tiles, pennants, False, True, small)
+                events += pay_players(sorted(winners(figures[root], strengths)), kind, root,
+                                      tiles, worth, why, cited)
                 continue
             info = describe(board, root, figures)
             points, reason, rule = valued(rules, board, info, True, small)

@@ -71,23 +71,9 @@ FARM_RULES = {"2000": RULE_FARM_2000, "2001": RULE_FARM_2001, "2002": RULE_FARM_
 def feature_value(board: Board, info: FeatureInfo, final: bool,
                   small_city: bool) -> tuple[int, str, RuleRef]:
     """Points, reason and rule for a road, city, monastery or garden."""
-    if info.kind == ROAD:
-        return info.size, ngettext("road of {n} tile", "road of {n} tiles",
-                                   info.size).format(n=info.size), RULE_ROAD
-    if info.kind == CITY:
-        tiles, pennants = info.size, info.pennants
-        if final and not info.complete:
-            return (tiles + pennants, _("incomplete city (tiles: {tiles}, pennants: "
-                                        "{pennants}): {tiles} + {pennants}").format(
-                                            tiles=tiles, pennants=pennants), RULE_CITY)
-        if small_city and tiles == 2:
-            return (2 + pennants,
-                    ngettext("completed 2-tile city, {n} pennant: 2 + {n}",
-                             "completed 2-tile city, {n} pennants: 2 + {n}",
-                             pennants).format(n=pennants), RULE_SMALL_CITY)
-        return (2 * tiles + 2 * pennants,
-                _("completed city (tiles: {tiles}, pennants: {pennants}): 2×{tiles} + "
-                  "2×{pennants}").format(tiles=tiles, pennants=pennants), RULE_CITY)
+    if info.kind in (ROAD, CITY):
+        return edge_value(info.kind, info.size, info.pennants, info.complete, final,
+                          small_city)
     rule = RULE_GARDEN if info.kind == GARDEN else RULE_MONASTERY
     x, y = board.cell_of(info.root)
     around = board.neighbour_count(x, y)
@@ -102,6 +88,26 @@ def feature_value(board: Board, info: FeatureInfo, final: bool,
     return 1 + around, reason.format(n=around), rule
 
 
+def edge_value(kind: str, tiles: int, pennants: int, complete: bool, final: bool,
+               small_city: bool) -> tuple[int, str, RuleRef]:
+    """Points, reason and rule for a road or city of ``tiles`` tiles."""
+    if kind == ROAD:
+        return tiles, ngettext("road of {n} tile", "road of {n} tiles",
+                               tiles).format(n=tiles), RULE_ROAD
+    if final and not complete:
+        return (tiles + pennants, _("incomplete city (tiles: {tiles}, pennants: "
+                                    "{pennants}): {tiles} + {pennants}").format(
+                                        tiles=tiles, pennants=pennants), RULE_CITY)
+    if small_city and tiles == 2:
+        return (2 + pennants,
+                ngettext("completed 2-tile city, {n} pennant: 2 + {n}",
+                         "completed 2-tile city, {n} pennants: 2 + {n}",
+                         pennants).format(n=pennants), RULE_SMALL_CITY)
+    return (2 * tiles + 2 * pennants,
+            _("completed city (tiles: {tiles}, pennants: {pennants}): 2×{tiles} + "
+              "2×{pennants}").format(tiles=tiles, pennants=pennants), RULE_CITY)
+
+
 def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
            small_city: bool) -> FeatureValue:
     """:func:`feature_value` as the other editions change it
@@ -113,12 +119,18 @@ def valued(rules: Ruleset, board: Board, info: FeatureInfo, final: bool,
 def pay_majority(info: FeatureInfo, strengths: Mapping[str, int], points: int, reason: str,
                  rule: RuleRef | str) -> list[Event]:
     """Points to every player with the most strength on the feature."""
-    winners = info.majority(strengths)
-    if len(winners) > 1:
+    return pay_players(info.majority(strengths), info.kind, info.root, info.size, points,
+                       reason, rule)
+
+
+def pay_players(players: list[int], kind: str, root: int, tiles: int, points: int,
+                reason: str, rule: RuleRef | str) -> list[Event]:
+    """Points to each of ``players``, the players with the most strength on the feature
+    ``root`` (in player order)."""
+    if len(players) > 1:
         reason = _("{reason}; tie between {n} players, all score in full ({link})").format(
-            reason=reason, n=len(winners), link=RULE_MAJORITY.link)
-    return [ev.score(p, points, info.kind, reason, rule, root=info.root,
-                     tiles=info.size) for p in winners]
+            reason=reason, n=len(players), link=RULE_MAJORITY.link)
+    return [ev.score(p, points, kind, reason, rule, root=root, tiles=tiles) for p in players]
 
 
 def field_infos(board: Board, figures: dict[int, list[Figure]]) -> list[FeatureInfo]:
