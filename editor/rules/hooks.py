@@ -17,7 +17,7 @@ ruleset implements costs a dictionary look-up. Hooks that return events yield ``
 events)`` pairs, one edition at a time, so that the host applies one edition's events
 before it asks the next (a built-in plugin's call that is the only one is answered at
 once, and so is a list-returning hook's; for the per-move hooks without gathering the
-arguments in a dict: ``Hooks._sole``).
+arguments in a dict: ``Hooks._calls``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _NONE: Iterator[Any] = iter(())
 #: A hook's arguments, in the spec's order, taken out of a tuple of them all.
 Getter = Callable[[tuple[Any, ...]], tuple[Any, ...]]
 #: A per-move hook's one built-in implementation with its :data:`Getter` (see
-#: :meth:`Hooks._sole`), or None.
+#: :meth:`Hooks._calls`), or None.
 Sole = tuple["HookCall", Getter] | None
 
 
@@ -57,16 +57,18 @@ class Hooks:
 
     def __init__(self, rules: Ruleset) -> None:
         self._rules = rules
-        #: hook → (the ruleset's revision, :data:`Sole`), worked out by :meth:`_sole`.
-        self._soles: dict[str, tuple[int, Sole]] = {}
+        #: hook → (the ruleset's revision, :data:`Sole`, the implementations), worked out
+        #: by :meth:`_calls`.
+        self._soles: dict[str, tuple[int, Sole, list[HookCall]]] = {}
 
-    def _sole(self, hook: str, names: tuple[str, ...]) -> Sole:
-        """The one implementation of a per-move ``hook`` when it is a built-in plugin's and
-        no time budget is in force (what :func:`_events` answers at once), with the getter
-        of its arguments out of the hook's arguments (the ruleset, then ``names``): called
-        without gathering them in a dict. None otherwise (then :func:`_events` or
-        :func:`_each` answers; also when the implementation names an argument the spec
-        lacks, so that the guard reports it)."""
+    def _calls(self, hook: str, names: tuple[str, ...]) -> tuple[int, Sole, list[HookCall]]:
+        """The ruleset's revision, the one implementation of a per-move ``hook`` when it is
+        a built-in plugin's (what :func:`_events` answers at once while no time budget is
+        in force) with the getter of its arguments out of the hook's arguments (the
+        ruleset, then ``names``), and every implementation (``Ruleset.implementations``):
+        kept per hook until the revision changes. The implementation is None when there
+        are several, it is an installed plugin's or it names an argument the spec lacks
+        (so that the guard reports it)."""
         rules = self._rules
         revision = len(rules.host.disabled)  # Ruleset.revision
         cached = self._soles.get(hook)
@@ -76,21 +78,26 @@ class Hooks:
             spec = ("rules", *names)
             if len(calls) == 1 and calls[0].trusted and set(calls[0].argnames) <= set(spec):
                 sole = calls[0], _getter(spec, calls[0].argnames)
-            cached = self._soles[hook] = (revision, sole)
-        return cached[1] if guard.current_budget() is None else None
+            cached = self._soles[hook] = (revision, sole, calls)
+        return cached
 
     def _per_move(self, hook: str, names: tuple[str, ...], args: tuple[Any, ...]
                   ) -> Iterator[tuple[Edition, list[Event]]]:
         """The events of a per-move ``hook`` called with ``args`` (the ruleset, then the
-        arguments ``names``), edition by edition: its :meth:`_sole` implementation called at
-        once, or every implementation guarded by :func:`_events`."""
+        arguments ``names``), edition by edition: nothing when no edition implements it,
+        else its one built-in implementation (:meth:`_calls`) called at once while no time
+        budget is in force, or every implementation guarded by :func:`_events`."""
         rules = self._rules
-        sole = self._sole(hook, names)
-        if sole is not None:
-            return _answered(rules, hook, sole, args)
-        calls = rules.implementations(hook)
-        return _events(rules, hook, dict(zip(names, args[1:], strict=True)), calls) \
-            if calls else _NONE
+        cached = self._soles.get(hook)
+        if cached is None or cached[0] != len(rules.host.disabled):
+            cached = self._calls(hook, names)
+        _, sole, calls = cached
+        if not calls:
+            return _NONE
+        if sole is not None and guard.current_budget() is None:
+            result = _answer(rules, hook, sole, args)
+            return _NONE if result is None else iter(((sole[0].edition, result),))
+        return _events(rules, hook, dict(zip(names, args[1:], strict=True)), calls)
 
     # -- placing tiles and figures ---------------------------------------------------
 
@@ -112,8 +119,8 @@ class Hooks:
     def special_actions(self, board: Board, player: int, turn: Turn) -> list[FigureAction]:
         """Figure actions that may be taken instead of placing a figure."""
         hook = "carcassonne_special_actions"
-        sole = self._sole(hook, ("board", "player", "turn"))
-        if sole is not None:
+        _, sole, _ = self._calls(hook, ("board", "player", "turn"))
+        if sole is not None and guard.current_budget() is None:
             result = _answer(self._rules, hook, sole, (self._rules, board, player, turn))
             return [] if result is None else list(result)
         return _collect(self._rules, hook, {"board": board, "player": player, "turn": turn})
@@ -266,7 +273,7 @@ def _getter(names: tuple[str, ...], argnames: tuple[str, ...]) -> Getter:
 
 def _answer(rules: Ruleset, hook: str, sole: tuple[HookCall, Getter],
             args: tuple[Any, ...]) -> Any:
-    """What a :meth:`Hooks._sole` implementation returns for ``args`` (the hook's
+    """What a :meth:`Hooks._calls` implementation returns for ``args`` (the hook's
     arguments in the spec's order); None when it raised (reported, as by :func:`_events`)."""
     call, getter = sole
     try:
@@ -276,13 +283,6 @@ def _answer(rules: Ruleset, hook: str, sole: tuple[HookCall, Getter],
     except Exception as exc:  # a plugin's fault must not stop the host
         _report(rules, hook, call, exc)
         return None
-
-
-def _answered(rules: Ruleset, hook: str, sole: tuple[HookCall, Getter],
-              args: tuple[Any, ...]) -> Results:
-    """:func:`_answer` as an event hook yields it."""
-    result = _answer(rules, hook, sole, args)
-    return _NONE if result is None else iter(((sole[0].edition, result),))
 
 
 def _arguments(hook: str, call: HookCall, kwargs: dict[str, Any]) -> tuple[Any, ...]:
