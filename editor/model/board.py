@@ -173,9 +173,15 @@ def _seams(key: tuple[int, int]) -> tuple[tuple[int, int, bool], ...]:
 
 
 #: Per tile: its segments' kinds, open ends, ones, zeros and indices (what placing it
-#: appends).
+#: appends), and whether it holds a monastery or a garden.
 _ROWS: dict[Tile, tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                        tuple[int, ...]]] = {}
+                        tuple[int, ...], bool]] = {}
+
+
+def _block(x: int, y: int) -> tuple[Cell, ...]:
+    """The cell (x, y) and the eight around it, row by row from the north-west."""
+    return ((x - 1, y - 1), (x, y - 1), (x + 1, y - 1), (x - 1, y), (x, y), (x + 1, y),
+            (x - 1, y + 1), (x, y + 1), (x + 1, y + 1))
 
 
 class Board:
@@ -196,6 +202,8 @@ class Board:
         #: :meth:`contacts_at` of the empty cells asked about since their sides last
         #: changed (a cache: placing a tile and its undo drop the entries around it).
         self.contacts: dict[Cell, tuple[tuple[int, int], ...]] = {}
+        #: The placed tiles holding a monastery or a garden, by cell.
+        self.cloistered: dict[Cell, Placed] = {}
         # Per node: parent in the union-find, the kind of its segment, the next member of
         # its feature (a ring through every member), where it is and its segment; per root
         # (stale elsewhere): members, open centre ports and figures of the feature.
@@ -302,6 +310,28 @@ class Board:
             return self.neighbour_count(*self.node_cell[node]) == 8
         return False
 
+    def completed_at(self, x: int, y: int) -> list[int]:
+        """Roots of the features the tile at (x, y) completes, in this order: its closed
+        cities, roads and rivers by segment, then the monasteries and gardens of the cell
+        and the eight around it (row by row from the north-west) that are now surrounded."""
+        parent, opens = self.parent, self.opens
+        placed = self.cells[(x, y)]
+        first = placed.first_node
+        found: list[int] = []
+        for i in placed.orientation.tile.edges:
+            root = first + i
+            while parent[root] != root:
+                root = parent[root]
+            if opens[root] == 0 and root not in found:
+                found.append(root)
+        if self.cloistered:
+            has = self.cells.__contains__
+            for other in filter(None, map(self.cloistered.get, _block(x, y))):
+                if all(map(has, _block(other.x, other.y))):
+                    first = other.first_node
+                    found += [first + i for i in other.orientation.tile.cloisters]
+        return found
+
     def figures_on(self, root: int) -> list[Figure]:
         """Figures standing on the feature with this root, by node, owner and kind (the
         same whatever the order of ``figures``)."""
@@ -369,8 +399,9 @@ class Board:
                 _ROWS.clear()
             count = len(tile.segments)
             row = _ROWS[tile] = (tuple(seg.kind for seg in tile.segments), tile.open_ends,
-                                 (1,) * count, (0,) * count, tuple(range(count)))
-        kinds, opens, ones, zeros, indices = row
+                                 (1,) * count, (0,) * count, tuple(range(count)),
+                                 bool(tile.cloisters))
+        kinds, opens, ones, zeros, indices, cloistered = row
         count = len(kinds)
         nodes = range(first, first + count)
         self.parent.extend(nodes)
@@ -385,6 +416,8 @@ class Board:
         cells, frontier, contacts, journal = self.cells, self.frontier, self.contacts, \
             self.journal
         cells[cell] = placed
+        if cloistered:
+            self.cloistered[cell] = placed
         what = (x, y, id(orientation))
         self.key ^= self._keys.get(what) or self._zobrist(what)
         journal.append(("place", cell, frontier.pop(cell, None)))
@@ -565,6 +598,7 @@ class Board:
             elif op == "place":
                 _, cell, old = entry
                 placed = self.cells.pop(cell)
+                self.cloistered.pop(cell, None)
                 self.key ^= self._zobrist((placed.x, placed.y, id(placed.orientation)))
                 n = placed.first_node
                 for seq in (self.parent, self.kinds, self.ring, self.node_cell,

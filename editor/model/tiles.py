@@ -135,6 +135,11 @@ class Tile:
         return tuple(i for i, seg in enumerate(self.segments) if seg.kind in CLOISTER_KINDS)
 
     @cached_property
+    def edges(self) -> tuple[int, ...]:
+        """Positions of the city, road and river segments."""
+        return tuple(i for i, seg in enumerate(self.segments) if seg.kind in EDGE_KINDS)
+
+    @cached_property
     def city_links(self) -> tuple[tuple[int, ...], ...]:
         """For each segment, the positions of the cities it touches (a field's ``cities``)."""
         index = self.segment_index

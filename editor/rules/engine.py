@@ -12,7 +12,7 @@ from editor.i18n import _
 from editor.model import events as ev
 from editor.model.board import Board, Cell, Placed
 from editor.model.events import Event
-from editor.model.features import completed_by, describe
+from editor.model.features import describe
 from editor.model.findings import Finding
 from editor.model.players import Figure
 from editor.model.rulebook import define
@@ -484,7 +484,7 @@ class Engine:
         for edition, result in hooks.tile_placed(board, placed, turn):
             if result:
                 events += self.apply_events(board, result, edition.name)
-        for root in completed_by(board, move.x, move.y):
+        for root in board.completed_at(move.x, move.y):
             info = describe(board, root)
             events.append(ev.completed(info.kind, info.root, info.size))
             for edition, result in hooks.feature_completed(board, info, turn):
