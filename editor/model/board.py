@@ -156,8 +156,10 @@ class Features(Sequence[Feature]):
 _MEMO_LIMIT = 20_000
 #: (a side's pattern, the facing pattern of the tile across: ``Orientation.side_patterns``
 #: and ``facing_patterns``) → the seams joined across that side: (segment index, the
-#: neighbour's segment index, whether at the side's centre port). Patterns are few (a few
-#: hundred pairs in a game with every tile of Traders & Builders), so it is kept whole.
+#: neighbour's segment index, whether at the side's centre port), one for consecutive
+#: ports joining the same two segments (a city's three ports: the union after the first
+#: would find them joined already). Patterns are few (a few hundred pairs in a game with
+#: every tile of Traders & Builders), so it is kept whole.
 _SEAMS: dict[tuple[int, int], tuple[tuple[int, int, bool], ...]] = {}
 
 
@@ -165,10 +167,14 @@ def _seams(key: tuple[int, int]) -> tuple[tuple[int, int, bool], ...]:
     """The segments that meet across a side, by :data:`_SEAMS`' key."""
     found = _SEAMS.get(key)
     if found is None:
-        mine, theirs = PATTERNS[key[0]], PATTERNS[key[1]]
-        found = _SEAMS[key] = tuple((a, b, centre) for a, b, centre in
-                                    zip(mine, theirs, _CENTRES, strict=True)
-                                    if a >= 0 and b >= 0)
+        seams: list[tuple[int, int, bool]] = []
+        for a, b, centre in zip(PATTERNS[key[0]], PATTERNS[key[1]], _CENTRES, strict=True):
+            if a < 0 or b < 0:
+                continue
+            if seams and seams[-1][:2] == (a, b):
+                centre = centre or seams.pop()[2]
+            seams.append((a, b, centre))
+        found = _SEAMS[key] = tuple(seams)
     return found
 
 
