@@ -48,6 +48,7 @@ NEIGHBOURS8: tuple[Cell, ...] = (
 #: Whether each port of a side, in :data:`SIDE_PORTS` order, is the side's centre port (the
 #: same for every side).
 _CENTRES = tuple(p % 3 == 0 for p in SIDE_PORTS[0])
+assert SIDE_DELTA == ((0, -1), (1, 0), (0, 1), (-1, 0))  # as Board.place writes them
 assert all(tuple(p % 3 == 0 for p in ports) == _CENTRES for ports in SIDE_PORTS)
 
 #: Below this many figures on a board, a figure's index is found by a scan, not bisection.
@@ -429,9 +430,8 @@ class Board:
         journal.append(("place", cell, frontier.pop(cell, None)))
         contacts.pop(cell, None)
         side_kinds, requires = orientation.side_kinds, orientation.requires
-        for side, (dx, dy) in enumerate(SIDE_DELTA):
-            near = (x + dx, y + dy)
-            other = cells.get(near)
+        for side, near in enumerate(((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))):
+            other = cells.get(near)  # the cells across the sides, in SIDE_DELTA's order
             if other is None:  # the empty cell across: what it requires now (that side of
                 old = frontier.get(near)  # it required nothing: this cell was empty)
                 journal.append(("frontier", near, old))
@@ -441,10 +441,11 @@ class Board:
                     frontier[near] = required
                 contacts.pop(near, None)  # it meets this tile too: read again when asked
                 continue
-            if side_kinds[side] != other.orientation.side_kinds[(side + 2) % 4]:
+            across = other.orientation
+            if side_kinds[side] != across.side_kinds[(side + 2) % 4]:
                 continue
             theirs = other.first_node
-            key = (orientation.side_patterns[side], other.orientation.facing_patterns[side])
+            key = (orientation.side_patterns[side], across.facing_patterns[side])
             for a, b, middle in _SEAMS.get(key) or _seams(key):
                 root = self._union(first + a, theirs + b)
                 if middle and self.kinds[root] in EDGE_KINDS:
