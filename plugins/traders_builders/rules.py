@@ -75,11 +75,14 @@ class TradersBuildersRules:
 
     @hookimpl
     def carcassonne_after_move(self, rules: Ruleset, board: Board, turn: Turn) -> list[Event]:
-        events = [ev.returned(f, _("no meeple of its owner left with the builder")
-                              if f.kind == BUILDER else
-                              _("no meeple of its owner left with the pig"), RULE_STAYS)
-                  for f in stranded(rules, board, self.assigned, self.companions)]
-        return events + builder.extra_turn(turn, self.assigned)
+        alone = stranded(rules, board, self.assigned, self.companions)
+        extra = builder.extra_turn(turn, self.assigned)
+        if not alone:
+            return extra
+        return [ev.returned(f, _("no meeple of its owner left with the builder")
+                            if f.kind == BUILDER else
+                            _("no meeple of its owner left with the pig"), RULE_STAYS)
+                for f in alone] + extra
 
     # -- scoring -----------------------------------------------------------------------
 
