@@ -34,7 +34,7 @@ from editor.api import BUILDER, Board, Event, Figure, Placed, Ruleset, Turn, def
 from editor.api import events as ev
 
 from ..translations import _
-from .figures import companion
+from .figures import Companions
 from .placement import WHERE
 
 #: ``Turn.flags`` key: the tile extended a feature holding the player's builder.
@@ -51,24 +51,24 @@ RULE_C31 = define(
 
 
 def extended_builders(rules: Ruleset, board: Board, placed: Placed, player: int,
-                      assigned: bool) -> list[Figure]:
+                      assigned: bool, memo: Companions) -> list[Figure]:
     """``player``'s working builders, standing on other tiles, on the roads and cities that
     ``placed`` joined: those with the meeple they depend on (:func:`.figures.companion`)."""
-    builders = [f for f in board.figures if f.kind == BUILDER and f.owner == player]
+    builders = [f for f in memo.special(board) if f.kind == BUILDER and f.owner == player]
     if not builders:
         return []
     own = placed.nodes()
     find, kind, where = board.find, board.node_kind, WHERE[BUILDER]
     roots = {find(n) for n in own if kind(n) in where}
     return [f for f in builders if f.node not in own and find(f.node) in roots
-            and companion(rules, board, f, assigned) is not None]
+            and memo.kept(rules, board, f, assigned)]
 
 
 def note_extension(rules: Ruleset, board: Board, placed: Placed, turn: Turn,
-                   assigned: bool) -> list[Event]:
+                   assigned: bool, memo: Companions) -> list[Event]:
     """Flag the turn when its first tile extended the player's builder's feature; in C3.1
     the builder leaves the board."""
-    builders = (extended_builders(rules, board, placed, turn.player, assigned)
+    builders = (extended_builders(rules, board, placed, turn.player, assigned, memo)
                 if turn.part == 1 else [])
     turn.flags[EXTENDED] = bool(builders)
     if not assigned:

@@ -23,7 +23,7 @@ from editor.api import events as ev
 
 from ..translations import _
 from . import builder, pig
-from .figures import SPECIAL, stranded
+from .figures import SPECIAL, Companions, stranded
 from .goods import TOKENS, TOKENS_C31, goods_findings, goods_taken, majorities
 from .placement import WHERE, figure_findings, slot_options
 
@@ -42,6 +42,7 @@ class TradersBuildersRules:
         #: C3.1 assigns the builder and the pig to a new meeple instead of placing them.
         self.assigned = label == "C3.1"
         self.goods = TOKENS_C31 if self.assigned else TOKENS
+        self.companions = Companions()
 
     # -- figures -----------------------------------------------------------------------
 
@@ -59,7 +60,7 @@ class TradersBuildersRules:
     @hookimpl
     def carcassonne_tile_placed(self, rules: Ruleset, board: Board, placed: Placed,
                                 turn: Turn) -> list[Event]:
-        return builder.note_extension(rules, board, placed, turn, self.assigned)
+        return builder.note_extension(rules, board, placed, turn, self.assigned, self.companions)
 
     @hookimpl
     def carcassonne_feature_completed(self, rules: Ruleset, board: Board, feature: FeatureInfo,
@@ -74,11 +75,14 @@ class TradersBuildersRules:
 
     @hookimpl
     def carcassonne_after_move(self, rules: Ruleset, board: Board, turn: Turn) -> list[Event]:
-        events = [ev.returned(f, _("no meeple of its owner left with the builder")
-                              if f.kind == BUILDER else
-                              _("no meeple of its owner left with the pig"), RULE_STAYS)
-                  for f in stranded(rules, board, self.assigned)]
-        return events + builder.extra_turn(turn, self.assigned)
+        alone = stranded(rules, board, self.assigned, self.companions)
+        extra = builder.extra_turn(turn, self.assigned)
+        if not alone:
+            return extra
+        return [ev.returned(f, _("no meeple of its owner left with the builder")
+                            if f.kind == BUILDER else
+                            _("no meeple of its owner left with the pig"), RULE_STAYS)
+                for f in alone] + extra
 
     # -- scoring -----------------------------------------------------------------------
 
@@ -98,7 +102,7 @@ class TradersBuildersRules:
     @hookimpl
     def carcassonne_board_findings(self, rules: Ruleset, board: Board) -> list[Finding]:
         findings = []
-        alone = stranded(rules, board, self.assigned)
+        alone = stranded(rules, board, self.assigned, self.companions)
         for fig in board.figures:
             if fig.kind not in SPECIAL:
                 continue
