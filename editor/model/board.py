@@ -19,6 +19,7 @@ mark. A solver applies and undoes thousands of moves without a copy.
 from __future__ import annotations
 
 import random
+from array import array
 from bisect import bisect_left
 from collections.abc import Collection, Iterator, Sequence
 from typing import Any, overload
@@ -223,12 +224,12 @@ class Board:
         self._keys: dict[tuple[object, ...], int] = {}
         # Per root of a feature of two or more nodes (absent when 0 or empty; a lone node's
         # are read off its tile): how many more nodes than tiles it has, its pennants and
-        # the city nodes its segments touch (a field's; a dict used as an ordered set, one
-        # node per city root as the union found them), added up when first asked for
+        # the city nodes its segments touch (a field's; one node per city root as the
+        # unions found them), added up when first asked for
         # (:meth:`_catch_up`) from the unions made since, and taken off by their undo.
         self.repeats: dict[int, int] = {}
         self.pennant_sums: dict[int, int] = {}
-        self.borders: dict[int, dict[int, None]] = {}
+        self.borders: dict[int, array[int]] = {}
         #: The roots absorbed by the unions not added up yet, in order.
         self._pending: list[int] = []
         #: For each root absorbed by a union still in the journal whose two features shared
@@ -707,6 +708,7 @@ class Board:
             a = parent[b]
             grown[a] = grown.get(a, 0) + sizes[b]
         size_then = {a: sizes[a] - n for a, n in grown.items()}
+        seen: dict[int, set[int]] = {}  # the borders of the roots grown here, as sets
 
         def root_then(n: int, i: int) -> int:
             while parent[n] != n and when.get(n, -1) < i:
@@ -735,16 +737,24 @@ class Board:
                 _, mine, links = self._facts(a)
                 pennants += mine
                 if links or there:
-                    borders[a] = dict.fromkeys([*(root_then(a + c, i) for c in links), *there])
+                    borders[a] = array("q", dict.fromkeys(
+                        [*(root_then(a + c, i) for c in links), *there]))
             else:
                 count += repeats.get(a, 0)
                 pennants += pennant_sums.get(a, 0)
                 if there:
-                    here = borders.setdefault(a, {})
-                    known = len(here)
-                    here.update(dict.fromkeys(there))
-                    if len(here) > known:
-                        added[b] = len(here) - known
+                    known = seen.get(a)
+                    if known is None:
+                        known = seen[a] = set(borders.get(a, ()))
+                    new = [c for c in dict.fromkeys(there) if c not in known]
+                    if new:
+                        known.update(new)
+                        here = borders.get(a)
+                        if here is None:
+                            borders[a] = array("q", new)
+                        else:
+                            here.extend(new)
+                        added[b] = len(new)
             if count:
                 repeats[a] = count
             if pennants:
@@ -773,8 +783,7 @@ class Board:
         added = self._added.pop(b, 0)
         if added:
             here = self.borders[a]
-            for _ in range(added):
-                here.popitem()
+            del here[len(here) - added:]
             if not here:
                 del self.borders[a]
 
