@@ -650,7 +650,7 @@ class Board:
         if self._pending:
             self._catch_up()
         if self.sizes[root] == 1:
-            return self._facts(root)[1]
+            return self.segments[root].pennants
         return self.pennant_sums.get(root, 0)
 
     def cities_beside(self, root: int) -> Collection[int]:
