@@ -6,10 +6,12 @@ can be undone exactly. What the board knows of a node or a feature is kept in li
 plain values indexed by node (a feature's members as a ring of next-member links), not in
 an object per segment: the garbage collector's work does not grow with the board.
 Per root, the board also keeps what final scoring asks of a feature without walking its
-ring (:meth:`Board.tiles_in`, :meth:`Board.pennants_in`, :meth:`Board.cities_beside`):
-a union only logs the root it absorbs, and the aggregates are added up from that log when
-first asked for, each union read as it was made (a node's root then follows only the
-links of earlier unions: without path compression a link never moves).
+ring or finding the root of every figure: its figures (:attr:`Board.figures_in`, moved
+over by the union itself when the absorbed root holds any), and :meth:`Board.tiles_in`,
+:meth:`Board.pennants_in`, :meth:`Board.cities_beside`, for which a union only logs the
+root it absorbs: they are added up from that log when first asked for, each union read as
+it was made (a node's root then follows only the links of earlier unions: without path
+compression a link never moves).
 Every mutation appends to a journal; :meth:`Board.undo_to` rolls the journal back to a
 mark. A solver applies and undoes thousands of moves without a copy.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 import random
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Any, overload
 
 from .players import Figure, Player
@@ -200,6 +202,9 @@ class Board:
         self.figures: list[Figure] = []
         #: The figures on each node that holds any (``figures`` is the same, as a list).
         self.figures_at: dict[int, list[Figure]] = {}
+        #: The figures on each feature that holds any, by root, in no particular order (a
+        #: union moves the absorbed root's figures over; its undo parts them again).
+        self.figures_in: dict[int, list[Figure]] = {}
         #: Per figure in ``figures`` (by identity): a number growing along the list, so
         #: that a figure's index is found by bisection instead of a scan of every figure.
         self._stamps: dict[int, float] = {}
@@ -234,7 +239,8 @@ class Board:
         self._keys: dict[tuple[object, ...], int] = {}
         # Per root of a feature of two or more nodes (absent when 0 or empty; a lone node's
         # are read off its tile): how many more nodes than tiles it has, its pennants and
-        # the city nodes its segments touch (a field's), added up when first asked for
+        # the city nodes its segments touch (a field's; one node per city root as the
+        # unions found them), added up when first asked for
         # (:meth:`_catch_up`) from the unions made since, and taken off by their undo.
         self.repeats: dict[int, int] = {}
         self.pennant_sums: dict[int, int] = {}
@@ -244,6 +250,10 @@ class Board:
         #: For each root absorbed by a union still in the journal whose two features shared
         #: tiles: how many (what the union's undo takes off ``repeats``).
         self._shared: dict[int, int] = {}
+        #: For each root absorbed by a union added up and still in the journal: how many
+        #: city nodes it added to the borders of a root of more than one node (what the
+        #: union's undo takes off them again, the last ones).
+        self._added: dict[int, int] = {}
 
     # -- queries ---------------------------------------------------------------------
 
@@ -342,17 +352,10 @@ class Board:
     def figures_on(self, root: int) -> list[Figure]:
         """Figures standing on the feature with this root, by node, owner and kind (the
         same whatever the order of ``figures``)."""
-        if not self.nfigs[root]:
+        here = self.figures_in.get(root)
+        if here is None:
             return []
-        at = self.figures_at
-        if len(at) < self.sizes[root]:  # fewer nodes hold figures than the feature has
-            find = self.find
-            found = [f for n, here in at.items() if find(n) == root for f in here]
-        else:
-            found = [f for n in self.ring_from(root) if n in at for f in at[n]]
-        if len(found) > 1:
-            found.sort(key=figure_order)
-        return found
+        return sorted(here, key=figure_order) if len(here) > 1 else [here[0]]
 
     def contacts_at(self, cell: Cell) -> tuple[tuple[int, int], ...]:
         """For an empty cell: each node of the tiles across its sides, with the mask of the
@@ -471,11 +474,36 @@ class Board:
         parent[b] = a
         sizes[a] += sizes[b]
         self.opens[a] += self.opens[b]
-        self.nfigs[a] += self.nfigs[b]
+        figures = self.nfigs[b]
+        if figures:
+            self.nfigs[a] += figures
+            self._carry(a, b)
         ring = self.ring  # splicing two rings; the same swap splits them again
         ring[a], ring[b] = ring[b], ring[a]
         self.journal.append(("union", a, b))
         return a
+
+    def _carry(self, a: int, b: int) -> None:
+        """Move the figures of the root ``b`` over to the root ``a`` absorbing it."""
+        figures_in = self.figures_in
+        moved = figures_in.pop(b)
+        here = figures_in.get(a)
+        if here is None:
+            figures_in[a] = moved
+        else:
+            here += moved
+
+    def _part(self, a: int, b: int) -> None:
+        """Undo :meth:`_carry` once ``b`` is a root again: its figures are those whose
+        node it is the root of."""
+        figures_in = self.figures_in
+        if not self.nfigs[a]:
+            figures_in[b] = figures_in.pop(a)
+            return
+        find = self.find
+        here = figures_in[a]
+        figures_in[b] = [f for f in here if find(f.node) == b]
+        here[:] = [f for f in here if find(f.node) != b]
 
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node, at ``index`` in ``figures`` as ``list.insert`` reads
@@ -541,7 +569,13 @@ class Board:
         self._stamps[id(figure)] = self._stamp(index)
         self.figures.insert(index, figure)
         self.figures_at.setdefault(figure.node, []).append(figure)
-        self.nfigs[self.find(figure.node)] += 1
+        root = self.find(figure.node)
+        self.nfigs[root] += 1
+        on = self.figures_in.get(root)
+        if on is None:
+            self.figures_in[root] = [figure]
+        else:
+            on.append(figure)
 
     def _lift(self, index: int) -> Figure:
         figure = self.figures.pop(index)
@@ -551,7 +585,13 @@ class Board:
         del here[next(i for i, f in enumerate(here) if f is figure)]
         if not here:
             del self.figures_at[figure.node]
-        self.nfigs[self.find(figure.node)] -= 1
+        root = self.find(figure.node)
+        self.nfigs[root] -= 1
+        on = self.figures_in[root]
+        if len(on) == 1:
+            del self.figures_in[root]
+        else:
+            del on[next(i for i, f in enumerate(on) if f is figure)]
         return figure
 
     def add_score(self, player: int, points: int) -> None:
@@ -586,8 +626,11 @@ class Board:
                 ring[a], ring[b] = ring[b], ring[a]
                 self.sizes[a] -= self.sizes[b]
                 self.opens[a] -= self.opens[b]
-                self.nfigs[a] -= self.nfigs[b]
                 self.parent[b] = b
+                figures = self.nfigs[b]
+                if figures:
+                    self.nfigs[a] -= figures
+                    self._part(a, b)
                 if self._pending:  # the union's aggregates not added up yet: forget it
                     self._pending.pop()
                     self._shared.pop(b, None)
@@ -648,18 +691,18 @@ class Board:
         if self._pending:
             self._catch_up()
         if self.sizes[root] == 1:
-            return self._facts(root)[1]
+            return self.segments[root].pennants
         return self.pennant_sums.get(root, 0)
 
-    def cities_beside(self, root: int) -> Sequence[int]:
+    def cities_beside(self, root: int) -> Collection[int]:
         """City nodes the segments of the feature with this root touch (a field's
-        ``cities``), not necessarily roots (each is of the city's feature) and not
-        deduplicated."""
+        ``cities``), not necessarily roots (each is of the city's feature): one per city
+        root as the unions found them, so a city joined later may have several."""
         if self._pending:
             self._catch_up()
         return self._beside(root)
 
-    def _beside(self, root: int) -> Sequence[int]:
+    def _beside(self, root: int) -> Collection[int]:
         if self.sizes[root] == 1:
             return [root + c for c in self._facts(root)[2]]
         return self.borders.get(root, ())
@@ -697,8 +740,8 @@ class Board:
         feature absorbed stops changing; a lone node's twins are asked here, a larger
         feature's shared tiles were counted by the union itself."""
         parent, sizes = self.parent, self.sizes
-        repeats, pennant_sums, borders, shared_at = self.repeats, self.pennant_sums, \
-            self.borders, self._shared
+        repeats, pennant_sums, borders, shared_at, added = self.repeats, self.pennant_sums, \
+            self.borders, self._shared, self._added
         pending = self._pending
         when = {b: i for i, b in enumerate(pending)}
         grown: dict[int, int] = {}  # what each root absorbs here: its sizes then
@@ -706,6 +749,7 @@ class Board:
             a = parent[b]
             grown[a] = grown.get(a, 0) + sizes[b]
         size_then = {a: sizes[a] - n for a, n in grown.items()}
+        seen: dict[int, set[int]] = {}  # the borders of the roots grown here, as sets
 
         def root_then(n: int, i: int) -> int:
             while parent[n] != n and when.get(n, -1) < i:
@@ -725,26 +769,33 @@ class Board:
                         shared_at[b] = 1
                         break
                 count = shared
-                there: Sequence[int] = [root_then(b + c, i) for c in links]
+                there = [root_then(b + c, i) for c in links]
             else:
                 count = repeats.get(b, 0) + shared_at.get(b, 0)
                 pennants = pennant_sums.get(b, 0)
-                there = borders.get(b, ())
+                there = [root_then(c, i) for c in borders.get(b, ())]
             if before == 1:
                 _, mine, links = self._facts(a)
                 pennants += mine
                 if links or there:
-                    borders[a] = array("q", [root_then(a + c, i) for c in links])
-                    borders[a].extend(there)
+                    borders[a] = array("q", dict.fromkeys(
+                        [*(root_then(a + c, i) for c in links), *there]))
             else:
                 count += repeats.get(a, 0)
                 pennants += pennant_sums.get(a, 0)
                 if there:
-                    here = borders.get(a)
-                    if here is None:
-                        borders[a] = array("q", there)
-                    else:
-                        here.extend(there)
+                    known = seen.get(a)
+                    if known is None:
+                        known = seen[a] = set(borders.get(a, ()))
+                    new = [c for c in dict.fromkeys(there) if c not in known]
+                    if new:
+                        known.update(new)
+                        here = borders.get(a)
+                        if here is None:
+                            borders[a] = array("q", new)
+                        else:
+                            here.extend(new)
+                        added[b] = len(new)
             if count:
                 repeats[a] = count
             if pennants:
@@ -770,10 +821,10 @@ class Board:
             self.pennant_sums[a] = pennants
         else:
             self.pennant_sums.pop(a, None)
-        there = len(self._beside(b))
-        if there:
+        added = self._added.pop(b, 0)
+        if added:
             here = self.borders[a]
-            del here[len(here) - there:]
+            del here[len(here) - added:]
             if not here:
                 del self.borders[a]
 

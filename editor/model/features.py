@@ -52,18 +52,9 @@ class FeatureInfo:
 
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
     """Every figure under the root of its feature (for describing many features at once),
-    in the order of :meth:`Board.figures_on`."""
-    found: dict[int, list[Figure]] = {}
-    parent = board.parent
-    for f in board.figures:
-        root = f.node
-        while parent[root] != root:
-            root = parent[root]
-        found.setdefault(root, []).append(f)
-    for figures in found.values():
-        if len(figures) > 1:
-            figures.sort(key=figure_order)
-    return found
+    in the order of :meth:`Board.figures_on`: the board keeps them by root."""
+    return {root: sorted(here, key=figure_order) if len(here) > 1 else [here[0]]
+            for root, here in board.figures_in.items()}
 
 
 def describe(board: Board, node: int,

@@ -2,7 +2,9 @@
 ``cities_beside``), added up from the unions when first asked for, equal what walking the
 feature finds (``describe``, ``city_roots_of_field``) on random boards of every built-in
 ruleset, whenever they are asked; and undoing moves restores them exactly, whether or not
-they were added up before the mark or in between."""
+they were added up before the mark or in between. The figures the board keeps per root
+(``figures_by_root``, ``Board.figures_on``) equal those found by the root of each figure's
+node, after every move of random games and after undoing back to any of them."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_field_reach import linking_everything
+from test_properties import farmers_first
 
-from editor.model.board import Board
-from editor.model.features import city_roots_of_field, describe
+from editor.model.board import Board, figure_order
+from editor.model.features import city_roots_of_field, describe, figures_by_root
+from editor.model.players import Figure
 from editor.model.tiles import FIELD, Tile
 from editor.rules.engine import Engine
 from editor.rules.selfplay import box, new_board, random_game
@@ -63,7 +67,7 @@ def state(board: Board) -> tuple[object, ...]:
     board.tiles_in(0)
     return (dict(board.repeats), dict(board.pennant_sums),
             {r: list(c) for r, c in board.borders.items()}, dict(board._shared),
-            list(board._pending))
+            dict(board._added), list(board._pending))
 
 
 @settings(max_examples=30, deadline=None)
@@ -104,3 +108,41 @@ def test_undo_restores_aggregates(host, catalogue, rules, seed, tiles, split, as
     board.undo_to(mark)
     assert state(board) == state(fresh)
     assert aggregated(board) == walked(board)
+
+
+def scanned(board: Board) -> dict[int, list[Figure]]:
+    """Per root holding figures: its figures, found by the root of each figure's node."""
+    found: dict[int, list[Figure]] = {}
+    for f in board.figures:
+        found.setdefault(board.find(f.node), []).append(f)
+    return {r: sorted(figures, key=figure_order) for r, figures in found.items()}
+
+
+def check_figures(board: Board, expected: dict[int, list[Figure]]) -> None:
+    assert figures_by_root(board) == expected
+    assert {r: board.nfigs[r] for r in expected} == {r: len(f) for r, f in expected.items()}
+    assert all(board.figures_on(r) == figures for r, figures in expected.items())
+    assert sum(map(len, board.figures_in.values())) == len(board.figures)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 10**6),
+       tiles=st.integers(1, 120), undo=st.floats(0, 1))
+def test_figures_by_root_equal_scan_and_undo(host, catalogue, rules, seed, tiles, undo):
+    engine = Engine(host.ruleset(rules))
+    tile_set = box(catalogue, engine.rules)
+    rng = random.Random(seed)
+    board = new_board(engine, 2)
+    marks = []
+    for _ in random_game(engine, tile_set, rng, tiles=tiles, board=board, figure_rate=0.8,
+                         pick=farmers_first):
+        expected = scanned(board)
+        check_figures(board, expected)
+        marks.append((board.mark(), expected))
+    for mark, expected in reversed(marks):  # back to moves at random, then play on
+        if rng.random() < undo:
+            board.undo_to(mark)
+            check_figures(board, expected)
+    for _ in random_game(engine, tile_set, rng, tiles=20, board=board, figure_rate=0.8,
+                         pick=farmers_first):
+        check_figures(board, scanned(board))
