@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import field
 
-from .board import NEIGHBOURS8, Board, Cell, figure_order
+from .board import Board, Cell, figure_order
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
@@ -108,34 +108,6 @@ def open_ports(board: Board, nodes: list[int]) -> list[tuple[Cell, int]]:
             if (x + dx, y + dy) not in board.cells:
                 result.append(((x, y), q))
     return result
-
-
-def completed_by(board: Board, x: int, y: int) -> list[int]:
-    """Roots of the features the tile at (x, y) completes: its closed edges and the
-    monasteries and gardens around it that are now surrounded."""
-    cells, kinds, opens, parent = board.cells, board.kinds, board.opens, board.parent
-    placed = cells[(x, y)]
-    found: list[int] = []
-    n = placed.first_node
-    for kind in kinds[n:n + len(placed.orientation.tile.segments)]:
-        if kind in EDGE_KINDS:
-            root = n
-            while parent[root] != root:
-                root = parent[root]
-            if opens[root] == 0 and root not in found:
-                found.append(root)
-        n += 1
-    for dx, dy in _AROUND:
-        other = cells.get((x + dx, y + dy))
-        if other is not None:
-            cloisters = other.orientation.tile.cloisters
-            if cloisters and all((x + dx + ex, y + dy + ey) in cells for ex, ey in NEIGHBOURS8):
-                found += [other.first_node + i for i in cloisters]
-    return found
-
-
-#: The cell itself and the eight around it, in the order :func:`completed_by` reads them.
-_AROUND = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
 def changed_since(board: Board, mark: int) -> set[int]:
