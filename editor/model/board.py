@@ -674,8 +674,13 @@ class Board:
                 raise AssertionError(f"unknown journal entry {entry!r}")
 
     def commit(self) -> None:
-        """Forget the journal (the current state becomes the base)."""
+        """Forget the journal (the current state becomes the base), and with it what the
+        undo of its unions would have taken off the aggregates, added up first."""
         self.journal.clear()
+        if self._pending:
+            self._catch_up()
+        self._shared.clear()
+        self._added.clear()
 
     # -- per-feature aggregates (added up from the unions, taken off by their undo) -------
 

@@ -110,6 +110,30 @@ def test_undo_restores_aggregates(host, catalogue, rules, seed, tiles, split, as
     assert aggregated(board) == walked(board)
 
 
+@settings(max_examples=20, deadline=None)
+@given(rules=st.sampled_from(RULESETS), seed=st.integers(0, 10**6),
+       tiles=st.integers(2, 120), split=st.floats(0, 1), asked_before=st.booleans())
+def test_commit_keeps_no_undo_records(host, catalogue, rules, seed, tiles, split, asked_before):
+    """A commit forgets what only the undo of its unions would read, and the aggregates
+    stay right, then and after moves undone back to it."""
+    moves = placements(host, catalogue, rules, seed, tiles)
+    k = 1 + int(split * (len(moves) - 1))
+    board = Board()
+    for tile, x, y, r in moves[:k]:
+        board.place(tile, x, y, r)
+    if asked_before:
+        board.tiles_in(0)
+    board.commit()
+    assert (board._shared, board._added, board._pending) == ({}, {}, [])
+    assert aggregated(board) == walked(board)
+    committed = state(board)
+    for tile, x, y, r in moves[k:]:
+        board.place(tile, x, y, r)
+    board.undo_to(0)
+    assert state(board) == committed
+    assert aggregated(board) == walked(board)
+
+
 def scanned(board: Board) -> dict[int, list[Figure]]:
     """Per root holding figures: its figures, found by the root of each figure's node."""
     found: dict[int, list[Figure]] = {}
