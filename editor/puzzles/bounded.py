@@ -65,9 +65,10 @@ class Cells:
         self.ranked = sorted(((n, c) for c, n in best.items()), reverse=True)
         #: root → the cells whose moves read the feature
         self.readers: dict[int, list[Cell]] = {}
+        memo: Memo = {}
         for cell in board.frontier:
             reads: set[int] = set()
-            last_move_gain(board, cell, player, tile, strengths, reads)
+            last_move_gain(board, cell, player, tile, strengths, reads, memo)
             for root in reads:
                 self.readers.setdefault(root, []).append(cell)
 
@@ -75,12 +76,7 @@ class Cells:
         """The empty cells of the current board that ``line`` (from :attr:`reference`)
         touches: beside its tiles, or reading a feature it changed."""
         frontier = self.board.frontier
-        found: set[Cell] = set()
-        for x, y in line.cells:
-            for dx, dy in NEIGHBOURS8:
-                cell = (x + dx, y + dy)
-                if cell in frontier:
-                    found.add(cell)
+        found = {cell for cell in line.near if cell in frontier}
         readers = self.readers
         for root in line.touched:
             for cell in readers.get(root, ()):

@@ -213,12 +213,15 @@ class Reference:
 class Line:
     """A line of moves since the :class:`Reference`, composing the last tile's moves."""
 
-    __slots__ = ("cells", "end", "goal", "hot", "reference", "touched")
+    __slots__ = ("cells", "end", "goal", "hot", "near", "reference", "touched")
 
     def __init__(self, reference: Reference, cells: list[Cell], touched: frozenset[int],
                  hot: frozenset[int], end: _End, goal: Goal) -> None:
         self.reference = reference
         self.cells = cells
+        #: the cells among the eight around (or on) a cell of the line
+        self.near = frozenset([(x + dx, y + dy) for x, y in cells
+                               for dx in (-1, 0, 1) for dy in (-1, 0, 1)])
         self.touched = touched
         self.hot = hot
         self.end = end
@@ -229,11 +232,8 @@ class Line:
         effect = self.reference.effects.get(move)
         if effect is None:
             return None
-        x, y = effect.x, effect.y
-        for cx, cy in self.cells:
-            if -1 <= cx - x <= 1 and -1 <= cy - y <= 1:
-                return None
-        if not effect.touched.isdisjoint(self.hot) or not effect.hot.isdisjoint(self.touched):
+        if (effect.x, effect.y) in self.near or not effect.touched.isdisjoint(self.hot) \
+                or not effect.hot.isdisjoint(self.touched):
             return None
         return effect
 
