@@ -501,9 +501,11 @@ class Board:
             figures_in[b] = figures_in.pop(a)
             return
         find = self.find
-        here = figures_in[a]
-        figures_in[b] = [f for f in here if find(f.node) == b]
-        here[:] = [f for f in here if find(f.node) != b]
+        mine: list[Figure] = []
+        theirs: list[Figure] = []
+        for f in figures_in[a]:
+            (theirs if find(f.node) == b else mine).append(f)
+        figures_in[a], figures_in[b] = mine, theirs
 
     def add_figure(self, figure: Figure, index: int | None = None) -> None:
         """Stand a figure on its node, at ``index`` in ``figures`` as ``list.insert`` reads

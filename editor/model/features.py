@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import field
 
-from .board import Board, Cell, figure_order
+from .board import Board, Cell
 from .players import Figure
 from .ports import SIDE_DELTA, rotate_port, side_of
 from .records import record
@@ -53,8 +53,7 @@ class FeatureInfo:
 def figures_by_root(board: Board) -> dict[int, list[Figure]]:
     """Every figure under the root of its feature (for describing many features at once),
     in the order of :meth:`Board.figures_on`: the board keeps them by root."""
-    return {root: sorted(here, key=figure_order) if len(here) > 1 else [here[0]]
-            for root, here in board.figures_in.items()}
+    return {root: board.figures_on(root) for root in board.figures_in}
 
 
 def describe(board: Board, node: int,
